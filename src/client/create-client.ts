@@ -1,0 +1,114 @@
+/**
+ * `createClient`: configuration with documented defaults, checked once, and the credentials kept
+ * in closures.
+ *
+ * @module
+ */
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
+import { ValidationError, type ValidationIssue } from '../errors.js';
+import { createExecutor } from '../http/execute.js';
+import { resolveRetryOptions, type RetryOptions } from '../http/retry-policy.js';
+import type { FetchLike } from '../http/send.js';
+import { hmacSha256Signer, type Signer } from '../http/sign.js';
+import { recvWindow as recvWindowRule } from '../params/fields.js';
+import { redactor } from '../redact.js';
+import type { Client } from './types.js';
+
+/** The real service's REST base URL. */
+export const DEFAULT_BASE_URL = 'https://api.mexc.com';
+/** The real service's websocket base URL. */
+export const DEFAULT_WS_URL = 'wss://wbs-api.mexc.com/ws';
+
+/** Settings of {@link createClient}. Every field is optional; defaults follow the real service. */
+export interface ClientConfig {
+  /** API key, sent in the `X-MEXC-APIKEY` header. Needed for every signed call. */
+  readonly apiKey?: string;
+  /** Secret key for HMAC-SHA256 signing. Give this or `sign`. */
+  readonly secretKey?: string;
+  /** A custom signer (lowercase hex HMAC-SHA256 of its input), for keys held elsewhere. Overrides `secretKey`. */
+  readonly sign?: Signer;
+  /** REST base URL. Default `https://api.mexc.com`. */
+  readonly baseUrl?: string;
+  /** Websocket base URL for user data streams. Default `wss://wbs-api.mexc.com/ws`. */
+  readonly wsUrl?: string;
+  /** Receive window sent with every call, 1 to 60000 ms. Default 5000. */
+  readonly recvWindow?: number;
+  /** Timeout of each HTTP attempt, ms. Default 10000. */
+  readonly timeout?: number;
+  /** The `fetch` to use (tests, proxies, other runtimes). Default the global `fetch`. */
+  readonly fetch?: FetchLike;
+  /** Current time in epoch ms, for `timestamp`. Default `Date.now`. */
+  readonly clock?: () => number;
+  /** Scheduler for all waiting (retry delays, keepalives, reconnects). Default rxjs `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike;
+  /** Retries of idempotent calls. Default: 2 retries, backoff from 250 ms to 5 s, `Retry-After` up to 30 s honoured. */
+  readonly retry?: RetryOptions;
+  /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, FACTS.md). */
+  readonly signBody?: boolean;
+  /** Allow a plain `http://` base URL to a host other than loopback. Default `false`. */
+  readonly allowInsecureHttp?: boolean;
+  /** Source of randomness for backoff jitter, in [0, 1). Default `Math.random`. */
+  readonly random?: () => number;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+function checkUrl(field: string, value: string, secure: string, plain: string, allowInsecure: boolean): ValidationIssue | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { field, rule: 'an absolute URL' };
+  }
+  if (url.protocol === secure) return undefined;
+  if (url.protocol !== plain) return { field, rule: `${secure}// or ${plain}//` };
+  return LOOPBACK.test(url.hostname) || allowInsecure ? undefined : { field, rule: `${secure}// (plain ${plain}// only to loopback unless allowInsecureHttp)` };
+}
+
+/**
+ * Makes a client. Nothing is sent until an operation is subscribed to.
+ *
+ * @throws {@link ValidationError} when a setting breaks its rule (bad URL, recvWindow over 60000...).
+ *
+ * @example
+ * ```ts
+ * import { createClient, listSubAccounts } from 'mexc-rx';
+ *
+ * const client = createClient({ apiKey: process.env.MEXC_API_KEY, secretKey: process.env.MEXC_SECRET_KEY });
+ * listSubAccounts(client, { limit: 200 }).subscribe((page) => console.log(page.items));
+ * ```
+ */
+export function createClient(config: ClientConfig = {}): Client {
+  const baseUrl = config.baseUrl ?? DEFAULT_BASE_URL;
+  const wsUrl = config.wsUrl ?? DEFAULT_WS_URL;
+  const recvWindow = config.recvWindow ?? 5000;
+  const timeout = config.timeout ?? 10000;
+  const allowInsecure = config.allowInsecureHttp ?? false;
+  const issues = [
+    checkUrl('baseUrl', baseUrl, 'https:', 'http:', allowInsecure),
+    checkUrl('wsUrl', wsUrl, 'wss:', 'ws:', allowInsecure),
+    recvWindowRule.is(recvWindow) ? undefined : { field: 'recvWindow', rule: recvWindowRule.name },
+    Number.isFinite(timeout) && timeout > 0 ? undefined : { field: 'timeout', rule: 'positive number of ms' },
+  ].filter((issue): issue is ValidationIssue => issue !== undefined);
+  if (issues.length > 0) throw new ValidationError({ operation: 'config', issues });
+
+  const clock = config.clock ?? Date.now;
+  const scheduler = config.scheduler ?? asyncScheduler;
+  const redact = redactor([config.apiKey, config.secretKey]);
+  const sign = config.sign ?? (config.secretKey !== undefined ? hmacSha256Signer(config.secretKey) : undefined);
+  const call = createExecutor({
+    baseUrl,
+    apiKey: config.apiKey,
+    sign,
+    recvWindow,
+    timeout,
+    signBody: config.signBody ?? false,
+    fetch: config.fetch,
+    clock,
+    scheduler,
+    retry: resolveRetryOptions(config.retry),
+    random: config.random ?? Math.random,
+    redact,
+  });
+  return { baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, call };
+}

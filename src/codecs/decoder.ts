@@ -1,0 +1,52 @@
+/**
+ * Response decoding: an io-ts codec of the raw shape the service sends, then a pure normalization
+ * to the clean result type. Failures print as one line per path, never with values.
+ *
+ * @module
+ */
+import type * as t from 'io-ts';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
+
+/** Decodes an untrusted response body into a normalized result. */
+export interface ResponseDecoder<R> {
+  /** Name of the raw shape, for error messages and docs. */
+  readonly name: string;
+  /** Validates and normalizes; a `Left` holds the io-ts errors. */
+  decode(input: unknown): t.Validation<R>;
+}
+
+/**
+ * Makes a {@link ResponseDecoder} from a raw codec and a normalization.
+ *
+ * @example
+ * ```ts
+ * const decoder = normalized(t.type({ id: t.string }), (raw) => ({ withdrawalId: raw.id }));
+ * decoder.decode({ id: 'w1' }); // right({ withdrawalId: 'w1' })
+ * ```
+ */
+export function normalized<C extends t.Any, R>(raw: C, normalize: (value: t.TypeOf<C>) => R): ResponseDecoder<R> {
+  return {
+    name: raw.name,
+    decode(input) {
+      const result = raw.decode(input);
+      return isLeft(result) ? result : right(normalize(result.right as t.TypeOf<C>));
+    },
+  };
+}
+
+/**
+ * Turns io-ts errors into lines `path: expected Type`, deduplicated, without the offending values
+ * (a response may hold a secret key).
+ */
+export function describeDecodeErrors(errors: t.Errors): string[] {
+  const lines = new Set<string>();
+  for (const error of errors) {
+    const keys = error.context.map((entry) => entry.key).filter((key) => key !== '');
+    // io-ts reports union branches by index; keep numeric array indices but drop branch markers.
+    const path = keys.length === 0 ? '(root)' : keys.join('.');
+    const expected = error.context[error.context.length - 1]?.type.name ?? 'unknown';
+    lines.add(`${path}: expected ${expected}`);
+    if (lines.size >= 20) break;
+  }
+  return [...lines];
+}

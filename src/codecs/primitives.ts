@@ -1,0 +1,105 @@
+/**
+ * Tolerant primitives for response bodies: each accepts every spelling the service is known to
+ * send (spec section 2, FACTS.md) and yields one clean type.
+ *
+ * @module
+ */
+import * as t from 'io-ts';
+import type { AccountType } from '../params/fields.js';
+
+const isNumericText = (s: string): boolean => /^-?\d+(?:\.\d+)?$/.test(s);
+
+/** Epoch milliseconds, sent as a number or as a quoted number; yields a number. */
+export const EpochMillis = new t.Type<number, number, unknown>(
+  'EpochMillis',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    if (typeof u === 'number' && Number.isFinite(u)) return t.success(u);
+    if (typeof u === 'string' && /^\d{1,16}$/.test(u)) return t.success(Number(u));
+    return t.failure(u, c);
+  },
+  (n) => n,
+);
+
+/** A count, sent as a number or as a quoted number; yields a number. */
+export const Count = new t.Type<number, number, unknown>(
+  'Count',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    if (typeof u === 'number' && Number.isSafeInteger(u) && u >= 0) return t.success(u);
+    if (typeof u === 'string' && /^\d{1,15}$/.test(u)) return t.success(Number(u));
+    return t.failure(u, c);
+  },
+  (n) => n,
+);
+
+/** An identifier sent as a string or as a bare number (tranId); yields a string. */
+export const IdText = new t.Type<string, string, unknown>(
+  'IdText',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    if (typeof u === 'string' && u.length > 0) return t.success(u);
+    if (typeof u === 'number' && Number.isSafeInteger(u)) return t.success(String(u));
+    return t.failure(u, c);
+  },
+  (s) => s,
+);
+
+/**
+ * A decimal quantity, sent as a string or a number; yields the text as sent (a number is printed
+ * by JavaScript, which keeps every digit the JSON parser kept).
+ */
+export const DecimalText = new t.Type<string, string, unknown>(
+  'DecimalText',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    if (typeof u === 'string' && isNumericText(u)) return t.success(u);
+    if (typeof u === 'number' && Number.isFinite(u)) return t.success(String(u));
+    return t.failure(u, c);
+  },
+  (s) => s,
+);
+
+/** An account type, spelled `SPOT`, `FUTURES` or `FUTURE`; yields `SPOT` or `FUTURES`. */
+export const AccountTypeText = new t.Type<AccountType, string, unknown>(
+  'AccountType',
+  (u): u is AccountType => u === 'SPOT' || u === 'FUTURES',
+  (u, c) => {
+    if (u === 'SPOT' || u === 'FUTURES') return t.success(u);
+    if (u === 'FUTURE') return t.success('FUTURES');
+    return t.failure(u, c);
+  },
+  (s) => s,
+);
+
+/** A boolean, sent as `true`/`false` or as the strings `"true"`/`"false"`. */
+export const Flag = new t.Type<boolean, boolean, unknown>(
+  'Flag',
+  (u): u is boolean => typeof u === 'boolean',
+  (u, c) => {
+    if (typeof u === 'boolean') return t.success(u);
+    if (u === 'true' || u === 'false') return t.success(u === 'true');
+    return t.failure(u, c);
+  },
+  (b) => b,
+);
+
+/** A comma-separated list (`"a,b"`), possibly empty; yields the trimmed, non-empty items. */
+export const CommaList = new t.Type<readonly string[], string, unknown>(
+  'CommaList',
+  (u): u is readonly string[] => Array.isArray(u),
+  (u, c) => {
+    if (typeof u === 'string') return t.success(u.split(',').map((s) => s.trim()).filter((s) => s.length > 0));
+    if (Array.isArray(u) && u.every((s) => typeof s === 'string')) return t.success(u as string[]);
+    return t.failure(u, c);
+  },
+  (items) => items.join(','),
+);
+
+/** Text that may be absent or `null`; yields a string or `undefined`. */
+export const OptionalText = t.union([t.string, t.null, t.undefined], 'OptionalText');
+
+/** Turns `null`/`undefined`/`''` into `undefined`. */
+export function presentText(value: string | null | undefined): string | undefined {
+  return value === null || value === undefined || value === '' ? undefined : value;
+}

@@ -1,0 +1,81 @@
+/**
+ * Codecs of sub-accounts, their assets and states (spec 2.1, 2.4, 2.5; M1, M2, M8, B2-B4, B14).
+ *
+ * @module
+ */
+import * as t from 'io-ts';
+import { normalized, type ResponseDecoder } from './decoder.js';
+import { DecimalText, EpochMillis, Flag, IdText, OptionalText, presentText } from './primitives.js';
+import type {
+  AssetBalance,
+  BrokerSubAccount,
+  BrokerSubAccountStatus,
+  CreatedSubAccount,
+  FuturesEnablement,
+  Page,
+  SubAccount,
+} from './results.js';
+
+/** M1: `{subAccount, note}`. */
+export const createdSubAccountDecoder: ResponseDecoder<CreatedSubAccount> = normalized(
+  t.intersection([t.type({ subAccount: t.string }), t.partial({ note: OptionalText })], 'RawCreatedSubAccount'),
+  (raw) => ({ subAccount: raw.subAccount, note: presentText(raw.note) ?? '' }),
+);
+
+const RawSubAccount = t.type(
+  { subAccount: t.string, isFreeze: Flag, createTime: EpochMillis, uid: IdText },
+  'RawSubAccount',
+);
+
+/** M2: `{subAccounts: [...]}`. */
+export const subAccountPageDecoder: ResponseDecoder<Page<SubAccount>> = normalized(
+  t.type({ subAccounts: t.array(RawSubAccount) }, 'RawSubAccountList'),
+  (raw) => ({ items: raw.subAccounts, total: undefined, page: undefined, totalPages: undefined }),
+);
+
+/** M8: `{balances: [{asset, free, locked}]}`. */
+export const assetBalancesDecoder: ResponseDecoder<readonly AssetBalance[]> = normalized(
+  t.type({ balances: t.array(t.type({ asset: t.string, free: DecimalText, locked: DecimalText })) }, 'RawBalances'),
+  (raw) => raw.balances.map((b) => ({ asset: b.asset, free: b.free, locked: b.locked })),
+);
+
+const RawBrokerSubAccount = t.intersection(
+  [t.type({ subAccount: t.string, timestamp: EpochMillis }), t.partial({ note: OptionalText })],
+  'RawBrokerSubAccount',
+);
+
+function toBrokerSubAccount(raw: t.TypeOf<typeof RawBrokerSubAccount>): BrokerSubAccount {
+  return { subAccount: raw.subAccount, note: presentText(raw.note) ?? '', createTime: raw.timestamp };
+}
+
+/** B2: the envelope's `data`, an array holding the created sub-account (or the bare object). */
+export const createdBrokerSubAccountDecoder: ResponseDecoder<BrokerSubAccount> = normalized(
+  t.union([t.tuple([RawBrokerSubAccount]), RawBrokerSubAccount], 'RawCreatedBrokerSubAccount'),
+  (raw) => toBrokerSubAccount(Array.isArray(raw) ? raw[0] : raw),
+);
+
+/** B3: the envelope's `data`, an array of sub-accounts. */
+export const brokerSubAccountPageDecoder: ResponseDecoder<Page<BrokerSubAccount>> = normalized(
+  t.array(RawBrokerSubAccount, 'RawBrokerSubAccount[]'),
+  (raw) => ({ items: raw.map(toBrokerSubAccount), total: undefined, page: undefined, totalPages: undefined }),
+);
+
+/** B4: `{status: "1" | "2"}` (1 normal, 2 frozen). */
+export const brokerSubAccountStatusDecoder: ResponseDecoder<BrokerSubAccountStatus> = normalized(
+  t.type({ status: t.union([t.literal('1'), t.literal('2'), t.literal(1), t.literal(2)]) }, 'RawBrokerSubAccountStatus'),
+  (raw) => ({ status: String(raw.status) === '1' ? 'normal' : 'frozen' }),
+);
+
+const RawFuturesEnablement = t.intersection(
+  [t.type({ subAccount: t.string, isFuturesEnabled: Flag }), t.partial({ timestamp: t.union([EpochMillis, t.null]) })],
+  'RawFuturesEnablement',
+);
+
+/** B14: the envelope's `data`, an array holding `{subAccount, isFuturesEnabled, timestamp}`. */
+export const futuresEnablementDecoder: ResponseDecoder<FuturesEnablement> = normalized(
+  t.union([t.tuple([RawFuturesEnablement]), RawFuturesEnablement], 'RawFuturesEnablementData'),
+  (raw) => {
+    const entry = Array.isArray(raw) ? raw[0] : raw;
+    return { subAccount: entry.subAccount, isFuturesEnabled: entry.isFuturesEnabled, timestamp: entry.timestamp ?? undefined };
+  },
+);

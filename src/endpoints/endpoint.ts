@@ -1,0 +1,122 @@
+/**
+ * The shape of one row of the endpoint table. The client functions, the simulator's routes and
+ * parameter checks, and the generated reference in `docs/endpoints.md` all derive from these rows.
+ *
+ * @module
+ */
+import type { ResponseDecoder } from '../codecs/decoder.js';
+import type { ParamField, ParamSpecs } from '../params/field.js';
+import type { OperationId } from './operation-id.js';
+
+/** HTTP methods the spec uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The spec's three groups of operations. */
+export type EndpointGroup = 'master' | 'broker' | 'listenKey';
+
+/**
+ * Where the operation's own parameters travel:
+ * - `query`: all in the signed query string (master group, listen-key group, broker GETs);
+ * - `json-body`: a JSON body, with `recvWindow`, `timestamp` and `signature` in the query
+ *   (broker POST/DELETE, FACTS.md).
+ */
+export type ParamPlacement = 'query' | 'json-body';
+
+/**
+ * Which accounts may call the operation:
+ * - `master`: a master account (M1-M8);
+ * - `broker`: a broker account (B1-B7, B13-B15);
+ * - `broker-sub-account`: a broker's sub-account, acting for itself with its own key (B8-B12);
+ * - `any`: any account (listen keys).
+ */
+export type Audience = 'master' | 'broker' | 'broker-sub-account' | 'any';
+
+/** How a paged list operation names its page parameters. */
+export interface Paging<Name extends string = string> {
+  /** Parameter holding the page number (from 1). */
+  readonly page: Name;
+  /** Parameter holding the page size. */
+  readonly size: Name;
+  /** Largest page size the spec allows, or `undefined` when it applies none. */
+  readonly maxSize: number | undefined;
+  /** Page size the service uses when none is sent. */
+  readonly defaultSize: number;
+}
+
+/** One operation of the spec, as data. `P` is its params type, `R` its normalized result. */
+export interface Endpoint<P, R> {
+  /** Spec id, e.g. `M6`. */
+  readonly id: OperationId;
+  /** Name of the public function built from this row. */
+  readonly name: string;
+  /** One line saying what it does. */
+  readonly summary: string;
+  readonly method: HttpMethod;
+  /** Path relative to the base URL. */
+  readonly path: string;
+  readonly group: EndpointGroup;
+  /** Who may call it. */
+  readonly audience: Audience;
+  /** Permission the API key needs, or `undefined` where the spec does not name one. */
+  readonly permission: string | undefined;
+  /** Request weight, or `undefined` where the spec does not give one. */
+  readonly weight: number | undefined;
+  /** The parameters, in the order they are sent. */
+  readonly params: ParamSpecs<P>;
+  /** Where the parameters travel. */
+  readonly placement: ParamPlacement;
+  /** The success body is a broker envelope `{code, message, data}` whose `data` is decoded. */
+  readonly envelope: boolean;
+  /** The call moves money: an unclear failure is an UnknownOutcomeError, never retried. */
+  readonly movesMoney: boolean;
+  /** Safe to repeat: retried on 429/5XX/network failure (GETs and listen-key PUT/DELETE). */
+  readonly idempotent: boolean;
+  /** Paging parameters, for list operations that have them. */
+  readonly paging: Paging | undefined;
+  /** Decodes and normalizes the (unwrapped) response body. */
+  readonly response: ResponseDecoder<R>;
+}
+
+/** Any row of the table, with its types erased (for code that walks the whole table). */
+export type AnyEndpoint = Endpoint<unknown, unknown>;
+
+/** The parameter fields of any row, in the order they are sent. */
+export function paramFields(row: AnyEndpoint): readonly (readonly [string, ParamField<unknown>])[] {
+  // A row's ParamSpecs<P> holds one ParamField per key of P; erasing P leaves exactly that.
+  return Object.entries(row.params as Readonly<Record<string, ParamField<unknown>>>);
+}
+
+/** The params type of a row. */
+export type ParamsOf<E> = E extends Endpoint<infer P, unknown> ? P : never;
+
+/** The result type of a row. */
+export type ResultOf<E> = E extends Endpoint<never, infer R> ? R : never;
+
+type RowInput<P, R> = Omit<Endpoint<P, R>, 'idempotent' | 'paging' | 'envelope' | 'movesMoney' | 'placement'> &
+  Partial<Pick<Endpoint<P, R>, 'envelope' | 'movesMoney'>> & { readonly paging?: Paging<keyof P & string> };
+
+/**
+ * Declares a row for params type `P`; the result type follows from the row's response decoder.
+ * Completes the row with what follows from it: broker POST/DELETE send a JSON body; GETs and
+ * listen-key PUT/DELETE are idempotent.
+ *
+ * @example
+ * ```ts
+ * const L1 = defineEndpoint<Record<string, never>>()({ id: 'L1', method: 'POST', ... });
+ * ```
+ */
+export function defineEndpoint<P>() {
+  return <R>(row: RowInput<P, R>): Endpoint<P, R> => {
+    const placement: ParamPlacement =
+      row.group === 'broker' && (row.method === 'POST' || row.method === 'DELETE') ? 'json-body' : 'query';
+    const idempotent = row.method === 'GET' || (row.group === 'listenKey' && row.method !== 'POST');
+    return {
+      ...row,
+      placement,
+      idempotent,
+      envelope: row.envelope ?? false,
+      movesMoney: row.movesMoney ?? false,
+      paging: row.paging,
+    };
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Rows L1-L4 of the endpoint table: listen-key management (spec 4.3). Signed, all in the query
+ * string (FACTS.md).
+ *
+ * @module
+ */
+import { listenKeyDecoder, listenKeyListDecoder } from '../codecs/listen-key.js';
+import { required } from '../params/field.js';
+import { nonEmptyText } from '../params/fields.js';
+import { defineEndpoint } from './endpoint.js';
+
+/** Parameters of operations that take none. */
+export type NoParams = Readonly<Record<string, never>>;
+
+/** Parameters of L3 {@link keepAliveListenKey} and L4 {@link closeListenKey}. */
+export interface ListenKeyParams {
+  readonly listenKey: string;
+}
+
+const listenKeyGroup = { group: 'listenKey', audience: 'any', weight: 1, path: '/api/v3/userDataStream' } as const;
+
+/** L1: create a listen key. */
+export const L1 = defineEndpoint<NoParams>()({
+  ...listenKeyGroup,
+  id: 'L1',
+  name: 'createListenKey',
+  summary: 'Create a listen key',
+  method: 'POST',
+  permission: 'SPOT_ACCOUNT_READ',
+  params: {},
+  response: listenKeyDecoder,
+});
+
+/** L2: list the valid listen keys. */
+export const L2 = defineEndpoint<NoParams>()({
+  ...listenKeyGroup,
+  id: 'L2',
+  name: 'listListenKeys',
+  summary: 'List valid listen keys',
+  method: 'GET',
+  permission: 'SPOT_ACCOUNT_READ',
+  params: {},
+  response: listenKeyListDecoder,
+});
+
+/** L3: extend a listen key's validity to 60 minutes from now. */
+export const L3 = defineEndpoint<ListenKeyParams>()({
+  ...listenKeyGroup,
+  id: 'L3',
+  name: 'keepAliveListenKey',
+  summary: 'Keep a listen key alive',
+  method: 'PUT',
+  permission: undefined,
+  params: { listenKey: required(nonEmptyText, 'the listen key') },
+  response: listenKeyDecoder,
+});
+
+/** L4: close a listen key. */
+export const L4 = defineEndpoint<ListenKeyParams>()({
+  ...listenKeyGroup,
+  id: 'L4',
+  name: 'closeListenKey',
+  summary: 'Close a listen key',
+  method: 'DELETE',
+  permission: undefined,
+  params: { listenKey: required(nonEmptyText, 'the listen key') },
+  response: listenKeyDecoder,
+});

@@ -1,0 +1,270 @@
+/**
+ * Rows M1-M8 of the endpoint table: master-account operations (spec 4.1). Every parameter travels
+ * in the signed query string (FACTS.md).
+ *
+ * @module
+ */
+import { createdApiKeyDecoder, apiKeyListDecoder, deletedApiKeyDecoder } from '../codecs/api-key.js';
+import { assetBalancesDecoder, createdSubAccountDecoder, subAccountPageDecoder } from '../codecs/sub-account.js';
+import { transferHistoryDecoder, transferReceiptDecoder } from '../codecs/transfer.js';
+import { optional, required } from '../params/field.js';
+import {
+  accountType,
+  booleanFlag,
+  clientTranId,
+  epochMillis,
+  ipList,
+  MASTER_PERMISSIONS,
+  newSubAccountName,
+  nonEmptyText,
+  pageNumber,
+  pageSize,
+  permissionList,
+  positiveDecimal,
+  spotOnly,
+  type AccountType,
+  type MasterPermission,
+} from '../params/fields.js';
+import { defineEndpoint } from './endpoint.js';
+
+/** Parameters of M1 {@link createSubAccount}. */
+export interface CreateSubAccountParams {
+  /** Name of the new sub-account: 8 to 32 letters and digits. */
+  readonly subAccount: string;
+  /** A note. */
+  readonly note: string;
+}
+
+/** Parameters of M2 {@link listSubAccounts}. */
+export interface ListSubAccountsParams {
+  /** Only this sub-account. */
+  readonly subAccount?: string;
+  /** Only frozen (`true`) or only unfrozen (`false`) sub-accounts. */
+  readonly isFreeze?: boolean;
+  /** Page number, from 1 (default 1). */
+  readonly page?: number;
+  /** Page size, 1 to 200 (default 10). */
+  readonly limit?: number;
+}
+
+/** Parameters of M3 {@link createSubAccountApiKey}. */
+export interface CreateSubAccountApiKeyParams {
+  readonly subAccount: string;
+  readonly note: string;
+  /** One or more permission names of spec 2.2. */
+  readonly permissions: readonly MasterPermission[];
+  /** Up to 20 IP addresses the key is bound to. */
+  readonly ip?: readonly string[];
+}
+
+/** Parameters of M4 {@link listSubAccountApiKeys}. */
+export interface ListSubAccountApiKeysParams {
+  readonly subAccount: string;
+}
+
+/** Parameters of M5 {@link deleteSubAccountApiKey}. */
+export interface DeleteSubAccountApiKeyParams {
+  readonly subAccount: string;
+  /** The public key to delete. */
+  readonly apiKey: string;
+}
+
+/** Parameters of M6 {@link universalTransfer}. */
+export interface UniversalTransferParams {
+  /** Your id for the transfer, 32 letters and digits: the key to find it again after a failure. */
+  readonly clientTranId?: string;
+  /** Source sub-account; the master account when left out. */
+  readonly fromAccount?: string;
+  /** Destination sub-account; the master account when left out. */
+  readonly toAccount?: string;
+  readonly fromAccountType: AccountType;
+  readonly toAccountType: AccountType;
+  readonly asset: string;
+  /** Quantity as a positive decimal string. */
+  readonly amount: string;
+}
+
+/** Parameters of M7 {@link listUniversalTransfers}. */
+export interface ListUniversalTransfersParams {
+  readonly clientTranId?: string;
+  readonly fromAccount?: string;
+  readonly toAccount?: string;
+  readonly fromAccountType: AccountType;
+  readonly toAccountType: AccountType;
+  /** Earliest transfer time, epoch ms. */
+  readonly startTime?: number;
+  /** Latest transfer time, epoch ms. */
+  readonly endTime?: number;
+  /** Page number, from 1 (default 1). */
+  readonly page?: number;
+  /** Page size, 1 to 500 (default 500). */
+  readonly limit?: number;
+}
+
+/** Parameters of M8 {@link getSubAccountAssets}. */
+export interface GetSubAccountAssetsParams {
+  /** A single sub-account. */
+  readonly subAccount: string;
+  /** `SPOT`, the only type the service supports (sent when left out). */
+  readonly accountType?: 'SPOT';
+}
+
+const transferFilterParams = {
+  clientTranId: optional(clientTranId, 'your transfer id'),
+  fromAccount: optional(nonEmptyText, 'source sub-account (master when omitted)'),
+  toAccount: optional(nonEmptyText, 'destination sub-account (master when omitted)'),
+  fromAccountType: required(accountType, 'source account type'),
+  toAccountType: required(accountType, 'destination account type'),
+} as const;
+
+/** M1: create a sub-account. */
+export const M1 = defineEndpoint<CreateSubAccountParams>()({
+  id: 'M1',
+  name: 'createSubAccount',
+  summary: 'Create a sub-account',
+  method: 'POST',
+  path: '/api/v3/sub-account/virtualSubAccount',
+  group: 'master',
+  audience: 'master',
+  permission: 'SPOT_ACCOUNT_READ',
+  weight: 1,
+  params: {
+    subAccount: required(newSubAccountName, 'sub-account name'),
+    note: required(nonEmptyText, 'note'),
+  },
+  response: createdSubAccountDecoder,
+});
+
+/** M2: list sub-accounts. */
+export const M2 = defineEndpoint<ListSubAccountsParams>()({
+  id: 'M2',
+  name: 'listSubAccounts',
+  summary: 'List sub-accounts',
+  method: 'GET',
+  path: '/api/v3/sub-account/list',
+  group: 'master',
+  audience: 'master',
+  permission: 'SPOT_ACCOUNT_READ',
+  weight: 1,
+  params: {
+    subAccount: optional(nonEmptyText, 'name filter'),
+    isFreeze: optional(booleanFlag, 'frozen filter'),
+    page: optional(pageNumber, 'page number (default 1)'),
+    limit: optional(pageSize(200), 'page size (default 10, max 200)'),
+  },
+  paging: { page: 'page', size: 'limit', maxSize: 200, defaultSize: 10 },
+  response: subAccountPageDecoder,
+});
+
+/** M3: create an API key for a sub-account. */
+export const M3 = defineEndpoint<CreateSubAccountApiKeyParams>()({
+  id: 'M3',
+  name: 'createSubAccountApiKey',
+  summary: "Create a sub-account's API key",
+  method: 'POST',
+  path: '/api/v3/sub-account/apiKey',
+  group: 'master',
+  audience: 'master',
+  permission: 'SPOT_ACCOUNT_READ',
+  weight: 1,
+  params: {
+    subAccount: required(nonEmptyText, 'sub-account name'),
+    note: required(nonEmptyText, 'note of the key'),
+    permissions: required(permissionList(MASTER_PERMISSIONS), 'permissions, comma-joined'),
+    ip: optional(ipList(20), 'bound IP addresses, comma-joined'),
+  },
+  response: createdApiKeyDecoder,
+});
+
+/** M4: list a sub-account's API keys. */
+export const M4 = defineEndpoint<ListSubAccountApiKeysParams>()({
+  id: 'M4',
+  name: 'listSubAccountApiKeys',
+  summary: "List a sub-account's API keys",
+  method: 'GET',
+  path: '/api/v3/sub-account/apiKey',
+  group: 'master',
+  audience: 'master',
+  permission: 'SPOT_ACCOUNT_READ',
+  weight: 1,
+  params: { subAccount: required(nonEmptyText, 'sub-account name') },
+  response: apiKeyListDecoder,
+});
+
+/** M5: delete a sub-account's API key. */
+export const M5 = defineEndpoint<DeleteSubAccountApiKeyParams>()({
+  id: 'M5',
+  name: 'deleteSubAccountApiKey',
+  summary: "Delete a sub-account's API key",
+  method: 'DELETE',
+  path: '/api/v3/sub-account/apiKey',
+  group: 'master',
+  audience: 'master',
+  permission: 'SPOT_ACCOUNT_READ',
+  weight: 1,
+  params: {
+    subAccount: required(nonEmptyText, 'sub-account name'),
+    apiKey: required(nonEmptyText, 'public key to delete'),
+  },
+  response: deletedApiKeyDecoder,
+});
+
+/** M6: universal transfer between master and sub-accounts. */
+export const M6 = defineEndpoint<UniversalTransferParams>()({
+  id: 'M6',
+  name: 'universalTransfer',
+  summary: 'Universal transfer',
+  method: 'POST',
+  path: '/api/v3/capital/sub-account/universalTransfer',
+  group: 'master',
+  audience: 'master',
+  permission: 'SPOT_TRANSFER_WRITE',
+  weight: 1,
+  movesMoney: true,
+  params: {
+    ...transferFilterParams,
+    asset: required(nonEmptyText, 'asset name'),
+    amount: required(positiveDecimal, 'quantity'),
+  },
+  response: transferReceiptDecoder,
+});
+
+/** M7: universal transfer history. */
+export const M7 = defineEndpoint<ListUniversalTransfersParams>()({
+  id: 'M7',
+  name: 'listUniversalTransfers',
+  summary: 'Universal transfer history',
+  method: 'GET',
+  path: '/api/v3/capital/sub-account/universalTransfer',
+  group: 'master',
+  audience: 'master',
+  permission: 'SPOT_TRANSFER_READ',
+  weight: 1,
+  params: {
+    ...transferFilterParams,
+    startTime: optional(epochMillis, 'earliest time, epoch ms'),
+    endTime: optional(epochMillis, 'latest time, epoch ms'),
+    page: optional(pageNumber, 'page number (default 1)'),
+    limit: optional(pageSize(500), 'page size (default 500, max 500)'),
+  },
+  paging: { page: 'page', size: 'limit', maxSize: 500, defaultSize: 500 },
+  response: transferHistoryDecoder,
+});
+
+/** M8: a sub-account's balances. */
+export const M8 = defineEndpoint<GetSubAccountAssetsParams>()({
+  id: 'M8',
+  name: 'getSubAccountAssets',
+  summary: "A sub-account's assets",
+  method: 'GET',
+  path: '/api/v3/sub-account/asset',
+  group: 'master',
+  audience: 'master',
+  permission: 'SPOT_TRANSFER_READ',
+  weight: 1,
+  params: {
+    subAccount: required(nonEmptyText, 'a single sub-account'),
+    accountType: optional(spotOnly, 'SPOT (sent when omitted)', { default: 'SPOT' }),
+  },
+  response: assetBalancesDecoder,
+});

@@ -1,0 +1,210 @@
+/**
+ * The library's error family. Every failure a caller can see is one of these classes, told apart by
+ * `instanceof` or by the literal `name`. None of them carries the api key, the secret key, a
+ * signature or a fund password: messages are built from safe fields only, and causes coming from
+ * outside (a custom `fetch`, the socket) are copied with their text redacted.
+ *
+ * @module
+ */
+import type { OperationId } from './endpoints/operation-id.js';
+
+/** Where a request was going, without its query string (which holds the signature). */
+export interface RequestTarget {
+  /** Operation id from the spec, e.g. `M6`. */
+  readonly operation: OperationId;
+  /** HTTP method. */
+  readonly method: string;
+  /** Path without query string, e.g. `/api/v3/sub-account/list`. */
+  readonly path: string;
+}
+
+/** One broken rule of a parameter check. */
+export interface ValidationIssue {
+  /** The parameter's name as the spec spells it (`clientTranId`), or `(params)` for the whole object. */
+  readonly field: string;
+  /** The rule it broke, in words: `required`, `unknown parameter`, `32 alphanumeric characters`, ... */
+  readonly rule: string;
+}
+
+/** The service answered with an error code (`{code, msg}` or a broker envelope with a non-zero code). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError' as const;
+  /**
+   * The service's code, as a number when it is numeric (the service sends both `730708` and
+   * `"730708"`), otherwise the string as sent.
+   */
+  readonly code: number | string;
+  /** The service's message (`msg` or `message`). */
+  readonly msg: string;
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** Spec id of the operation. */
+  readonly operation: OperationId;
+  /** Milliseconds the service asked to wait (`Retry-After`), when it said so (429, 418). */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(args: {
+    code: number | string;
+    msg: string;
+    status: number;
+    operation: OperationId;
+    retryAfterMs?: number | undefined;
+  }) {
+    super(`${args.operation}: service error ${String(args.code)} (HTTP ${args.status}): ${args.msg}`);
+    this.code = args.code;
+    this.msg = args.msg;
+    this.status = args.status;
+    this.operation = args.operation;
+    this.retryAfterMs = args.retryAfterMs;
+  }
+}
+
+/** The service answered with an HTTP error status and a body that is not a `{code, msg}` error. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError' as const;
+  /** HTTP status. */
+  readonly status: number;
+  /** Where the request went. */
+  readonly target: RequestTarget;
+  /** Milliseconds the service asked to wait (`Retry-After`), when it said so. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(args: { status: number; target: RequestTarget; retryAfterMs?: number | undefined }) {
+    super(`${args.target.operation}: HTTP ${args.status} from ${args.target.method} ${args.target.path}`);
+    this.status = args.status;
+    this.target = args.target;
+    this.retryAfterMs = args.retryAfterMs;
+  }
+}
+
+/** The request could not be completed at the network level (refused, reset, DNS, ...). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError' as const;
+  /** Where the request went. */
+  readonly target: RequestTarget;
+
+  constructor(args: { target: RequestTarget; cause: Error }) {
+    super(`${args.target.operation}: network failure on ${args.target.method} ${args.target.path}: ${args.cause.message}`, {
+      cause: args.cause,
+    });
+    this.target = args.target;
+  }
+}
+
+/** No response arrived within the configured timeout. */
+export class TimeoutError extends Error {
+  override readonly name = 'TimeoutError' as const;
+  /** Where the request went. */
+  readonly target: RequestTarget;
+  /** The timeout that elapsed, in milliseconds. */
+  readonly timeoutMs: number;
+
+  constructor(args: { target: RequestTarget; timeoutMs: number }) {
+    super(`${args.target.operation}: no response within ${args.timeoutMs} ms on ${args.target.method} ${args.target.path}`);
+    this.target = args.target;
+    this.timeoutMs = args.timeoutMs;
+  }
+}
+
+/** A response (or a stream frame) did not have the shape the spec describes. */
+export class DecodeError extends Error {
+  override readonly name = 'DecodeError' as const;
+  /** What was being decoded: an operation id, or a stream channel. */
+  readonly source: string;
+  /**
+   * One line per failure, each naming the path and the expected type, e.g.
+   * `subAccounts.0.createTime: expected EpochMillis`. Values are never included (a response may
+   * hold a freshly created secret key).
+   */
+  readonly paths: readonly string[];
+
+  constructor(args: { source: string; paths: readonly string[] }) {
+    super(`${args.source}: unexpected response shape:\n  ${args.paths.join('\n  ')}`);
+    this.source = args.source;
+    this.paths = args.paths;
+  }
+}
+
+/** Parameters broke the spec's rules; nothing was sent. */
+export class ValidationError extends Error {
+  override readonly name = 'ValidationError' as const;
+  /** Spec id of the operation, or `config` for client configuration. */
+  readonly operation: OperationId | 'config';
+  /** Every broken rule, one per field. */
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(args: { operation: OperationId | 'config'; issues: readonly ValidationIssue[] }) {
+    super(
+      `${args.operation}: invalid parameters: ${args.issues.map((i) => `${i.field} (${i.rule})`).join(', ')}`,
+    );
+    this.operation = args.operation;
+    this.issues = args.issues;
+  }
+}
+
+/**
+ * A call that moves money (M6, B12, B13) failed in a way that leaves its outcome unknown: a 5XX, a
+ * timeout or a network failure after the request may have reached the service. The call must not
+ * be repeated blindly; look it up first (for transfers, by `clientTranId` in the history).
+ */
+export class UnknownOutcomeError extends Error {
+  override readonly name = 'UnknownOutcomeError' as const;
+  /** Spec id of the operation. */
+  readonly operation: OperationId;
+  /** The parameters that were sent, with secret fields (fund password) replaced by `[redacted]`. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The client-supplied id of a transfer, the key to look it up with. */
+  readonly clientTranId: string | undefined;
+  /** Epoch ms at which the request was signed. */
+  readonly sentAt: number;
+
+  constructor(args: {
+    operation: OperationId;
+    params: Readonly<Record<string, string>>;
+    clientTranId?: string | undefined;
+    sentAt: number;
+    cause: HttpError | ApiError | NetworkError | TimeoutError;
+  }) {
+    super(
+      `${args.operation}: outcome unknown (${args.cause.message}); check before repeating` +
+        (args.clientTranId ? ` (clientTranId ${args.clientTranId})` : ''),
+      { cause: args.cause },
+    );
+    this.operation = args.operation;
+    this.params = args.params;
+    this.clientTranId = args.clientTranId;
+    this.sentAt = args.sentAt;
+  }
+}
+
+/** Any error this library raises for a REST call. */
+export type MexcError =
+  | ApiError
+  | HttpError
+  | NetworkError
+  | TimeoutError
+  | DecodeError
+  | ValidationError
+  | UnknownOutcomeError;
+
+/**
+ * Tells whether a value is one of the library's errors.
+ *
+ * @example
+ * ```ts
+ * listSubAccounts(client, {}).subscribe({
+ *   error: (e: unknown) => console.error(isMexcError(e) ? e.name : 'unexpected', e),
+ * });
+ * ```
+ */
+export function isMexcError(value: unknown): value is MexcError {
+  return (
+    value instanceof ApiError ||
+    value instanceof HttpError ||
+    value instanceof NetworkError ||
+    value instanceof TimeoutError ||
+    value instanceof DecodeError ||
+    value instanceof ValidationError ||
+    value instanceof UnknownOutcomeError
+  );
+}

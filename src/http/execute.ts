@@ -1,0 +1,145 @@
+/**
+ * Runs one row of the endpoint table as a cold Observable: validate, then for each attempt stamp,
+ * sign, send, interpret; retry idempotent calls; turn unclear failures of money-moving calls into
+ * UnknownOutcomeError. Unsubscribing aborts the request in flight.
+ *
+ * @module
+ */
+import { Observable, retry, throwError, timer } from 'rxjs';
+import type { SchedulerLike } from 'rxjs';
+import type { CallOptions } from '../client/types.js';
+import { paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
+import { UnknownOutcomeError, ValidationError, type RequestTarget } from '../errors.js';
+import { recvWindow as recvWindowRule } from '../params/fields.js';
+import { encodeParams, type EncodedParams } from '../params/validate.js';
+import { REDACTED, redactor, type Redactor } from '../redact.js';
+import { buildRequest, toQueryString } from './request.js';
+import { interpretResponse } from './response.js';
+import { isUnclearFailure, retryDelay, type ResolvedRetryOptions } from './retry-policy.js';
+import { AbortedByCaller, send, type FetchLike } from './send.js';
+import type { Signer } from './sign.js';
+
+/** Everything an attempt needs, fixed when the client is made. */
+export interface ExecutorSettings {
+  readonly baseUrl: string;
+  readonly apiKey: string | undefined;
+  readonly sign: Signer | undefined;
+  readonly recvWindow: number;
+  readonly timeout: number;
+  readonly signBody: boolean;
+  readonly fetch: FetchLike | undefined;
+  readonly clock: () => number;
+  readonly scheduler: SchedulerLike;
+  readonly retry: ResolvedRetryOptions;
+  readonly random: () => number;
+  readonly redact: Redactor;
+}
+
+function callSettingsError(row: AnyEndpoint, options: CallOptions | undefined): ValidationError | undefined {
+  if (options?.recvWindow !== undefined && !recvWindowRule.is(options.recvWindow)) {
+    return new ValidationError({ operation: row.id, issues: [{ field: 'recvWindow', rule: recvWindowRule.name }] });
+  }
+  if (options?.timeout !== undefined && !(Number.isFinite(options.timeout) && options.timeout > 0)) {
+    return new ValidationError({ operation: row.id, issues: [{ field: 'timeout', rule: 'positive number of ms' }] });
+  }
+  return undefined;
+}
+
+function safeParams(encoded: EncodedParams): Record<string, string> {
+  const secret = new Set(encoded.secretNames);
+  return Object.fromEntries(encoded.pairs.map(([k, v]) => [k, secret.has(k) ? REDACTED : v]));
+}
+
+/**
+ * Makes the `call` function of a client.
+ *
+ * @example
+ * ```ts
+ * const call = createExecutor(settings);
+ * call(M2, { page: 1 }).subscribe(console.log);
+ * ```
+ */
+export function createExecutor(settings: ExecutorSettings) {
+  return function call<P, R>(endpoint: Endpoint<P, R>, params: P, options?: CallOptions): Observable<R> {
+    const row = endpoint as unknown as AnyEndpoint;
+    const attempt = new Observable<R>((subscriber) => {
+      const invalid = callSettingsError(row, options);
+      const encoded = invalid ?? encodeParams(row.id, paramFields(row), params);
+      if (encoded instanceof ValidationError) {
+        subscriber.error(encoded);
+        return undefined;
+      }
+      if (!settings.sign || settings.apiKey === undefined) {
+        subscriber.error(
+          new ValidationError({ operation: row.id, issues: [{ field: 'apiKey/secretKey', rule: 'credentials required for signed calls' }] }),
+        );
+        return undefined;
+      }
+      const sign = settings.sign;
+      const apiKey = settings.apiKey;
+      const redact = encoded.secrets.length > 0 ? chain(settings.redact, redactor(encoded.secrets)) : settings.redact;
+      const controller = new AbortController();
+      const target: RequestTarget = { operation: row.id, method: row.method, path: row.path };
+      const sentAt = settings.clock();
+      const run = async (): Promise<R> => {
+        const unsigned = buildRequest(row, encoded.pairs, {
+          baseUrl: settings.baseUrl,
+          timestamp: sentAt,
+          recvWindow: options?.recvWindow ?? settings.recvWindow,
+          signBody: settings.signBody,
+        });
+        const signature = await sign(unsigned.payload);
+        const url = `${unsigned.endpointUrl}?${unsigned.query}${unsigned.query ? '&' : ''}${toQueryString([['signature', signature]])}`;
+        const raw = await send(
+          {
+            method: unsigned.method,
+            url,
+            body: unsigned.body,
+            headers: { 'X-MEXC-APIKEY': apiKey, 'Content-Type': 'application/json' },
+          },
+          {
+            fetch: settings.fetch,
+            timeoutMs: options?.timeout ?? settings.timeout,
+            signal: controller.signal,
+            target,
+            redact: chain(redact, redactor([signature])),
+            now: settings.clock,
+          },
+        );
+        const outcome = interpretResponse(row, target, raw);
+        if (!outcome.ok) throw outcome.error;
+        return outcome.value as R;
+      };
+      run().then(
+        (value) => {
+          subscriber.next(value);
+          subscriber.complete();
+        },
+        (error: unknown) => {
+          if (error instanceof AbortedByCaller) return;
+          if (row.movesMoney && isUnclearFailure(error)) {
+            const sent = safeParams(encoded);
+            subscriber.error(new UnknownOutcomeError({ operation: row.id, params: sent, clientTranId: sent['clientTranId'], sentAt, cause: error }));
+            return;
+          }
+          subscriber.error(error);
+        },
+      );
+      return () => controller.abort();
+    });
+    if (!row.idempotent || settings.retry.limit <= 0) return attempt;
+    return attempt.pipe(
+      retry({
+        count: settings.retry.limit,
+        delay: (error: unknown, count: number) => {
+          const wait = retryDelay(error, count, settings.retry, settings.random);
+          return wait === undefined ? throwError(() => error) : timer(wait, settings.scheduler);
+        },
+      }),
+    );
+  };
+}
+
+function chain(a: Redactor, b: Redactor): Redactor {
+  return (text) => b(a(text));
+}

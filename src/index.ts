@@ -1,0 +1,123 @@
+/**
+ * mexc-rx: a reactive client for MEXC Spot V3 sub-account, broker and user-data-stream APIs.
+ * Every export is named here; nothing is re-exported wholesale.
+ *
+ * @module
+ */
+export { createClient, DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig } from './client/create-client.js';
+export type { CallOptions, Client } from './client/types.js';
+export type { RetryOptions } from './http/retry-policy.js';
+export type { FetchLike } from './http/send.js';
+export { hmacSha256Signer, type Signer } from './http/sign.js';
+export {
+  ApiError,
+  DecodeError,
+  HttpError,
+  isMexcError,
+  NetworkError,
+  TimeoutError,
+  UnknownOutcomeError,
+  ValidationError,
+  type MexcError,
+  type RequestTarget,
+  type ValidationIssue,
+} from './errors.js';
+export type { OperationId } from './endpoints/operation-id.js';
+export type {
+  AnyEndpoint,
+  Audience,
+  Endpoint,
+  EndpointGroup,
+  HttpMethod,
+  Paging,
+  ParamPlacement,
+} from './endpoints/endpoint.js';
+export { endpointTable } from './endpoints/table.js';
+export type { Operation } from './operations/operation.js';
+export {
+  MASTER_PERMISSIONS,
+  BROKER_PERMISSIONS,
+  MAX_RECV_WINDOW,
+  type AccountType,
+  type MasterPermission,
+  type BrokerPermission,
+} from './params/fields.js';
+export type {
+  CreateSubAccountParams,
+  ListSubAccountsParams,
+  CreateSubAccountApiKeyParams,
+  ListSubAccountApiKeysParams,
+  DeleteSubAccountApiKeyParams,
+  UniversalTransferParams,
+  ListUniversalTransfersParams,
+  GetSubAccountAssetsParams,
+} from './endpoints/master.js';
+export type {
+  BrokerListUniversalTransfersParams,
+  BrokerCreateSubAccountParams,
+  BrokerListSubAccountsParams,
+  BrokerSubAccountParams,
+  BrokerCreateSubAccountApiKeyParams,
+  BrokerDeleteSubAccountApiKeyParams,
+  BrokerCreateDepositAddressParams,
+  BrokerListDepositAddressesParams,
+  BrokerListDepositsParams,
+  BrokerListAllDepositsParams,
+  BrokerWithdrawParams,
+  BrokerUniversalTransferParams,
+  BrokerListRebatesParams,
+} from './endpoints/broker.js';
+export type { NoParams, ListenKeyParams } from './endpoints/listen-key.js';
+export {
+  DEPOSIT_STATUS_NAMES,
+  type AssetBalance,
+  type BrokerSubAccount,
+  type BrokerSubAccountStatus,
+  type CreatedApiKey,
+  type CreatedSubAccount,
+  type DeletedApiKey,
+  type DepositAddress,
+  type DepositRecord,
+  type DepositStatusName,
+  type FuturesEnablement,
+  type KnownOr,
+  type ListenKey,
+  type ListenKeyList,
+  type Page,
+  type RebateRecord,
+  type RebateType,
+  type SubAccount,
+  type SubAccountApiKey,
+  type TransferReceipt,
+  type TransferStatus,
+  type UniversalTransferRecord,
+  type WithdrawalReceipt,
+} from './codecs/results.js';
+export {
+  createSubAccount,
+  listSubAccounts,
+  createSubAccountApiKey,
+  listSubAccountApiKeys,
+  deleteSubAccountApiKey,
+  universalTransfer,
+  listUniversalTransfers,
+  getSubAccountAssets,
+} from './operations/master.js';
+export {
+  brokerListUniversalTransfers,
+  brokerCreateSubAccount,
+  brokerListSubAccounts,
+  brokerGetSubAccountStatus,
+  brokerCreateSubAccountApiKey,
+  brokerListSubAccountApiKeys,
+  brokerDeleteSubAccountApiKey,
+  brokerCreateDepositAddress,
+  brokerListDepositAddresses,
+  brokerListDeposits,
+  brokerListAllDeposits,
+  brokerWithdraw,
+  brokerUniversalTransfer,
+  brokerEnableFutures,
+  brokerListRebates,
+} from './operations/broker.js';
+export { createListenKey, listListenKeys, keepAliveListenKey, closeListenKey } from './operations/listen-key.js';

@@ -1,0 +1,32 @@
+/**
+ * Turns a row of the endpoint table into its public function `(client, params, options?) => Observable`.
+ *
+ * @module
+ */
+import type { Observable } from 'rxjs';
+import type { CallOptions, Client } from '../client/types.js';
+import type { Endpoint } from '../endpoints/endpoint.js';
+
+/**
+ * An operation of the spec: a cold Observable per call. Each subscription validates `params` (a
+ * ValidationError and no request when a rule is broken), sends one signed request (idempotent calls
+ * retry on 429/5XX), and emits the decoded, normalized result once. Unsubscribing aborts the request.
+ * Operations that take no parameters may be called without them.
+ */
+export type Operation<P, R> = object extends P
+  ? (client: Client, params?: P, options?: CallOptions) => Observable<R>
+  : (client: Client, params: P, options?: CallOptions) => Observable<R>;
+
+/**
+ * Builds the public function of a row.
+ *
+ * @example
+ * ```ts
+ * export const listSubAccounts = operation(M2);
+ * ```
+ */
+export function operation<P, R>(endpoint: Endpoint<P, R>): Operation<P, R> {
+  const run = (client: Client, params?: P, options?: CallOptions): Observable<R> =>
+    client.call(endpoint, (params ?? {}) as P, options);
+  return run as Operation<P, R>;
+}

@@ -1,0 +1,63 @@
+/**
+ * Checks a caller's parameters against an operation's parameter fields and encodes them, in the
+ * table's order, as the wire pairs to send. Nothing is sent when a rule is broken.
+ *
+ * @module
+ */
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { ValidationError, type ValidationIssue } from '../errors.js';
+import type { OperationId } from '../endpoints/operation-id.js';
+import type { ParamField } from './field.js';
+
+/** Parameters checked and encoded, in the order of the table. */
+export interface EncodedParams {
+  /** `[name, wire text]` pairs. */
+  readonly pairs: readonly (readonly [string, string])[];
+  /** Wire texts of secret parameters, to be kept out of every error and log. */
+  readonly secrets: readonly string[];
+  /** Names of secret parameters. */
+  readonly secretNames: readonly string[];
+}
+
+/**
+ * Checks `params` against `fields`: required fields present, every value within its rule, no
+ * unknown field. Returns the encoded pairs, or a {@link ValidationError} listing every issue.
+ */
+export function encodeParams(
+  operation: OperationId,
+  fields: readonly (readonly [string, ParamField<unknown>])[],
+  params: unknown,
+): EncodedParams | ValidationError {
+  if (params === undefined || params === null) params = {};
+  if (typeof params !== 'object' || Array.isArray(params)) {
+    return new ValidationError({ operation, issues: [{ field: '(params)', rule: 'an object' }] });
+  }
+  const input = params as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
+  const pairs: (readonly [string, string])[] = [];
+  const secrets: string[] = [];
+  const secretNames: string[] = [];
+  const known = new Set<string>();
+  for (const [name, field] of fields) {
+    known.add(name);
+    if (field.secret) secretNames.push(name);
+    const given = input[name];
+    const value = given === undefined ? field.default : given;
+    if (value === undefined) {
+      if (field.required) issues.push({ field: name, rule: 'required' });
+      continue;
+    }
+    const checked = field.codec.validate(value, [{ key: name, type: field.codec, actual: value }]);
+    if (isLeft(checked)) {
+      issues.push({ field: name, rule: field.codec.name });
+      continue;
+    }
+    const wire = field.codec.encode(checked.right);
+    if (field.secret) secrets.push(wire, String(value));
+    pairs.push([name, wire]);
+  }
+  for (const name of Object.keys(input)) {
+    if (!known.has(name) && input[name] !== undefined) issues.push({ field: name, rule: 'unknown parameter' });
+  }
+  return issues.length > 0 ? new ValidationError({ operation, issues }) : { pairs, secrets, secretNames };
+}

@@ -1,0 +1,44 @@
+/**
+ * Removes secrets from text that leaves the library (error messages, diagnostics, logs).
+ *
+ * @module
+ */
+
+/** Replaces every occurrence of the given secrets in a text. */
+export type Redactor = (text: string) => string;
+
+/** What stands in for a secret in any text the library produces. */
+export const REDACTED = '[redacted]';
+
+/**
+ * Makes a {@link Redactor} for a fixed set of secrets plus anything that looks like a
+ * `signature=` query value. Secrets shorter than 4 characters are ignored (they would mangle text).
+ *
+ * @example
+ * ```ts
+ * const redact = redactor(['my-api-key']);
+ * redact('key my-api-key refused'); // 'key [redacted] refused'
+ * ```
+ */
+export function redactor(secrets: readonly (string | undefined)[]): Redactor {
+  const words = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4);
+  return (text) => {
+    let out = text.replace(/(signature=)[^&\s"']*/gi, `$1${REDACTED}`);
+    for (const w of words) out = out.split(w).join(REDACTED);
+    return out;
+  };
+}
+
+/**
+ * Copies an error from outside the library (a custom fetch, a socket) into a plain `Error` whose
+ * name and message have the secrets removed, dropping everything else it carried (a request object
+ * with headers, a URL with a signature).
+ */
+export function redactedCopy(error: unknown, redact: Redactor): Error {
+  const name = error instanceof Error ? error.name : 'Error';
+  const message = error instanceof Error ? error.message : String(error);
+  const inner = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  const copy = new Error(redact(message + inner));
+  copy.name = redact(name);
+  return copy;
+}

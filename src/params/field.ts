@@ -7,17 +7,36 @@
  */
 import * as t from 'io-ts';
 
-/** A parameter codec: checks a caller's value, and encodes it as the wire text. */
-export type FieldCodec<A> = t.Type<A, string, unknown>;
+/**
+ * A parameter codec: checks a caller's value, and encodes it as the wire text. `fromWire` reads
+ * wire text back into a candidate value (for the simulator and the command line), which `is` then
+ * checks.
+ */
+export interface FieldCodec<A> extends t.Type<A, string, unknown> {
+  /** Reads wire text (`"200"`, `"a,b"`, `"true"`) into the value it encodes, unchecked. */
+  readonly fromWire: (text: string) => unknown;
+}
 
 /**
- * Makes a {@link FieldCodec} from a guard and a wire encoder.
+ * Makes a {@link FieldCodec} from a guard, a wire encoder and a wire reader.
  *
  * @param rule - the rule in words, shown in validation errors and the generated docs
  */
-export function fieldCodec<A>(rule: string, is: (u: unknown) => u is A, toWire: (a: A) => string): FieldCodec<A> {
-  return new t.Type<A, string, unknown>(rule, is, (u, c) => (is(u) ? t.success(u) : t.failure(u, c)), toWire);
+export function fieldCodec<A>(
+  rule: string,
+  is: (u: unknown) => u is A,
+  toWire: (a: A) => string,
+  fromWire: (text: string) => unknown = (text) => text,
+): FieldCodec<A> {
+  const codec = new t.Type<A, string, unknown>(rule, is, (u, c) => (is(u) ? t.success(u) : t.failure(u, c)), toWire);
+  return Object.assign(codec, { fromWire });
 }
+
+/** Reads an integer's wire text; anything else stays text (and fails the check). */
+export const integerFromWire = (text: string): unknown => (/^-?\d{1,16}$/.test(text) ? Number(text) : text);
+
+/** Reads a comma-joined list's wire text. */
+export const listFromWire = (text: string): unknown => text.split(',');
 
 /** How one parameter of an operation is checked and documented. */
 export interface ParamField<A> {

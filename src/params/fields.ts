@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { fieldCodec, type FieldCodec } from './field.js';
+import { fieldCodec, integerFromWire, listFromWire, type FieldCodec } from './field.js';
 
 const isString = (u: unknown): u is string => typeof u === 'string';
 const isInteger = (u: unknown): u is number => typeof u === 'number' && Number.isSafeInteger(u);
@@ -86,13 +86,13 @@ export const fundPassword: FieldCodec<string> = fieldCodec(
 );
 
 /** A page number: an integer from 1. */
-export const pageNumber: FieldCodec<number> = fieldCodec('integer >= 1', (u): u is number => isInteger(u) && u >= 1, String);
+export const pageNumber: FieldCodec<number> = fieldCodec('integer >= 1', (u): u is number => isInteger(u) && u >= 1, String, integerFromWire);
 
 /** A page size from 1 to `max` (or unbounded when the spec applies no maximum). */
 export function pageSize(max: number | undefined): FieldCodec<number> {
   return max === undefined
-    ? fieldCodec('integer >= 1', (u): u is number => isInteger(u) && u >= 1, String)
-    : fieldCodec(`integer from 1 to ${max}`, (u): u is number => isInteger(u) && u >= 1 && u <= max, String);
+    ? fieldCodec('integer >= 1', (u): u is number => isInteger(u) && u >= 1, String, integerFromWire)
+    : fieldCodec(`integer from 1 to ${max}`, (u): u is number => isInteger(u) && u >= 1 && u <= max, String, integerFromWire);
 }
 
 /** A point in time as epoch milliseconds (a non-negative integer, sent as 13 digits). */
@@ -100,16 +100,23 @@ export const epochMillis: FieldCodec<number> = fieldCodec(
   'epoch milliseconds (non-negative integer)',
   (u): u is number => isInteger(u) && u >= 0 && u < 1e14,
   String,
+  integerFromWire,
 );
 
 /** A boolean flag, sent as `true` or `false`. */
-export const booleanFlag: FieldCodec<boolean> = fieldCodec('true or false', (u): u is boolean => typeof u === 'boolean', String);
+export const booleanFlag: FieldCodec<boolean> = fieldCodec(
+  'true or false',
+  (u): u is boolean => typeof u === 'boolean',
+  String,
+  (text) => (text === 'true' ? true : text === 'false' ? false : text),
+);
 
 /** A deposit status code (1 SMALL ... 12 COMPLETED, FACTS.md). */
 export const depositStatusCode: FieldCodec<number> = fieldCodec(
   'deposit status code from 1 to 12',
   (u): u is number => isInteger(u) && u >= 1 && u <= 12,
   String,
+  integerFromWire,
 );
 
 const isIpAddress = (s: string): boolean =>
@@ -127,6 +134,7 @@ export function ipList(max: number): FieldCodec<readonly string[]> {
       new Set(u).size === u.length &&
       u.every((s) => isString(s) && isIpAddress(s)),
     (ips) => ips.join(','),
+    listFromWire,
   );
 }
 
@@ -138,6 +146,7 @@ export function permissionList<P extends string>(allowed: readonly P[]): FieldCo
     (u): u is readonly P[] =>
       Array.isArray(u) && u.length >= 1 && new Set(u).size === u.length && u.every((p) => isString(p) && set.has(p)),
     (ps) => ps.join(','),
+    listFromWire,
   );
 }
 
@@ -149,4 +158,5 @@ export const recvWindow: FieldCodec<number> = fieldCodec(
   `integer from 1 to ${MAX_RECV_WINDOW}`,
   (u): u is number => isInteger(u) && u >= 1 && u <= MAX_RECV_WINDOW,
   String,
+  integerFromWire,
 );

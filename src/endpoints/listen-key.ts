@@ -17,7 +17,7 @@ export interface ListenKeyParams {
   readonly listenKey: string;
 }
 
-const listenKeyGroup = { group: 'listenKey', audience: 'any', weight: 1, path: '/api/v3/userDataStream' } as const;
+const listenKeyGroup = { group: 'listenKey', audience: 'any', weight: undefined, path: '/api/v3/userDataStream' } as const;
 
 /** L1: create a listen key. */
 export const L1 = defineEndpoint<NoParams>()({

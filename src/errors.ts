@@ -144,7 +144,8 @@ export class ValidationError extends Error {
 
 /**
  * A call that moves money (M6, B12, B13) failed in a way that leaves its outcome unknown: a 5XX, a
- * timeout or a network failure after the request may have reached the service. The call must not
+ * timeout or a network failure after the request may have reached the service, or a success
+ * status whose body could not be read. The call must not
  * be repeated blindly; look it up first (for transfers, by `clientTranId` in the history).
  */
 export class UnknownOutcomeError extends Error {
@@ -163,7 +164,7 @@ export class UnknownOutcomeError extends Error {
     params: Readonly<Record<string, string>>;
     clientTranId?: string | undefined;
     sentAt: number;
-    cause: HttpError | ApiError | NetworkError | TimeoutError;
+    cause: HttpError | ApiError | NetworkError | TimeoutError | DecodeError;
   }) {
     super(
       `${args.operation}: outcome unknown (${args.cause.message}); check before repeating` +

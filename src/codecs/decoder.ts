@@ -41,12 +41,21 @@ export function normalized<C extends t.Any, R>(raw: C, normalize: (value: t.Type
 export function describeDecodeErrors(errors: t.Errors): string[] {
   const lines = new Set<string>();
   for (const error of errors) {
-    const keys = error.context.map((entry) => entry.key).filter((key) => key !== '');
-    // io-ts reports union branches by index; keep numeric array indices but drop branch markers.
+    // io-ts reports union and intersection members by index; keep numeric array indices but drop
+    // those branch markers (a key whose parent is a union or an intersection), so a path is the
+    // path in the body.
+    const keys = error.context
+      .filter((entry, i) => entry.key !== '' && !isBranching(error.context[i - 1]?.type))
+      .map((entry) => entry.key);
     const path = keys.length === 0 ? '(root)' : keys.join('.');
     const expected = error.context[error.context.length - 1]?.type.name ?? 'unknown';
     lines.add(`${path}: expected ${expected}`);
     if (lines.size >= 20) break;
   }
   return [...lines];
+}
+
+function isBranching(type: t.Decoder<unknown, unknown> | undefined): boolean {
+  const tag = (type as { readonly _tag?: unknown } | undefined)?._tag;
+  return tag === 'UnionType' || tag === 'IntersectionType';
 }

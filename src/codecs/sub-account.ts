@@ -30,7 +30,13 @@ const RawSubAccount = t.type(
 /** M2: `{subAccounts: [...]}`. */
 export const subAccountPageDecoder: ResponseDecoder<Page<SubAccount>> = normalized(
   t.type({ subAccounts: t.array(RawSubAccount) }, 'RawSubAccountList'),
-  (raw) => ({ items: raw.subAccounts, total: undefined, page: undefined, totalPages: undefined }),
+  (raw) => ({
+    // Copied field by field: io-ts passes unknown fields through, and the result is the clean shape.
+    items: raw.subAccounts.map((s) => ({ subAccount: s.subAccount, uid: s.uid, isFreeze: s.isFreeze, createTime: s.createTime })),
+    total: undefined,
+    page: undefined,
+    totalPages: undefined,
+  }),
 );
 
 /** M8: `{balances: [{asset, free, locked}]}`. */

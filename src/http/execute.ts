@@ -9,7 +9,7 @@ import { Observable, retry, throwError, timer } from 'rxjs';
 import type { SchedulerLike } from 'rxjs';
 import type { CallOptions } from '../client/types.js';
 import { paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
-import { UnknownOutcomeError, ValidationError, type RequestTarget } from '../errors.js';
+import { ApiError, DecodeError, UnknownOutcomeError, ValidationError, type RequestTarget } from '../errors.js';
 import { recvWindow as recvWindowRule } from '../params/fields.js';
 import { encodeParams, type EncodedParams } from '../params/validate.js';
 import { REDACTED, redactor, type Redactor } from '../redact.js';
@@ -89,6 +89,7 @@ export function createExecutor(settings: ExecutorSettings) {
           signBody: settings.signBody,
         });
         const signature = await sign(unsigned.payload);
+        const redactSent = chain(redact, redactor([signature]));
         const url = `${unsigned.endpointUrl}?${unsigned.query}${unsigned.query ? '&' : ''}${toQueryString([['signature', signature]])}`;
         const raw = await send(
           {
@@ -102,12 +103,12 @@ export function createExecutor(settings: ExecutorSettings) {
             timeoutMs: options?.timeout ?? settings.timeout,
             signal: controller.signal,
             target,
-            redact: chain(redact, redactor([signature])),
+            redact: redactSent,
             now: settings.clock,
           },
         );
         const outcome = interpretResponse(row, target, raw);
-        if (!outcome.ok) throw outcome.error;
+        if (!outcome.ok) throw outcome.error instanceof ApiError ? redactApiError(outcome.error, redactSent) : outcome.error;
         return outcome.value as R;
       };
       run().then(
@@ -117,7 +118,7 @@ export function createExecutor(settings: ExecutorSettings) {
         },
         (error: unknown) => {
           if (error instanceof AbortedByCaller) return;
-          if (row.movesMoney && isUnclearFailure(error)) {
+          if (row.movesMoney && (isUnclearFailure(error) || error instanceof DecodeError)) {
             const sent = safeParams(encoded);
             subscriber.error(new UnknownOutcomeError({ operation: row.id, params: sent, clientTranId: sent['clientTranId'], sentAt, cause: error }));
             return;
@@ -138,6 +139,17 @@ export function createExecutor(settings: ExecutorSettings) {
       }),
     );
   };
+}
+
+/**
+ * The service's own text may echo the request (a gateway quoting the URL with its signature, the
+ * api key): an ApiError keeps its code and message only with the secrets of the call removed.
+ */
+function redactApiError(error: ApiError, redact: Redactor): ApiError {
+  const code = typeof error.code === 'string' ? redact(error.code) : error.code;
+  const msg = redact(error.msg);
+  if (code === error.code && msg === error.msg) return error;
+  return new ApiError({ code, msg, status: error.status, operation: error.operation, retryAfterMs: error.retryAfterMs });
 }
 
 function chain(a: Redactor, b: Redactor): Redactor {

@@ -29,9 +29,18 @@ export interface RequestContext {
   readonly signBody: boolean;
 }
 
+/**
+ * Percent-encodes a query component strictly (RFC 3986 unreserved characters only). Plain
+ * `encodeURIComponent` leaves `'` as is, and the URL parser of `fetch`/`Request` then turns it into
+ * `%27`: the query sent would differ from the query signed.
+ */
+function encodeComponent(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 /** Encodes `[name, value]` pairs as a query string, in the given order. */
 export function toQueryString(pairs: readonly (readonly [string, string])[]): string {
-  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return pairs.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`).join('&');
 }
 
 /**

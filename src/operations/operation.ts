@@ -11,9 +11,9 @@ import type { Endpoint } from '../endpoints/endpoint.js';
  * An operation of the spec: a cold Observable per call. Each subscription validates `params` (a
  * ValidationError and no request when a rule is broken), sends one signed request (idempotent calls
  * retry on 429/5XX), and emits the decoded, normalized result once. Unsubscribing aborts the request.
- * Operations that take no parameters may be called without them.
+ * Operations whose parameters are all optional may be called without them.
  */
-export type Operation<P, R> = object extends P
+export type Operation<P, R> = Record<never, never> extends P
   ? (client: Client, params?: P, options?: CallOptions) => Observable<R>
   : (client: Client, params: P, options?: CallOptions) => Observable<R>;
 

@@ -121,3 +121,47 @@ export {
   brokerListRebates,
 } from './operations/broker.js';
 export { createListenKey, listListenKeys, keepAliveListenKey, closeListenKey } from './operations/listen-key.js';
+export {
+  userDataStream,
+  StreamFatalError,
+  type UserDataEvent,
+  type UserDataStreamOptions,
+} from './stream/user-data-stream.js';
+export {
+  clientListenKeySource,
+  type ListenKeyProvider,
+  type ListenKeySource,
+} from './stream/listen-key-source.js';
+export {
+  maskListenKey,
+  type ConnectedEvent,
+  type ConnectionEndReason,
+  type DiagnosticCode,
+  type DiagnosticEvent,
+  type GapEvent,
+  type KeyReplacedEvent,
+  type LifecycleEvent,
+  type ReconnectingEvent,
+  type RolledOverEvent,
+} from './stream/lifecycle.js';
+export type { BackoffOptions } from './stream/backoff.js';
+export type { SocketClose, SocketMessage, WebSocketFactory, WebSocketLike } from './stream/socket.js';
+export type {
+  AccountChangeType,
+  AccountEvent,
+  DealEvent,
+  MarketEvent,
+  OrderEvent,
+  OrderStatus,
+  OrderStatusCode,
+  OrderType,
+  Side,
+} from './stream/events.js';
+export {
+  JSON_CHANNELS,
+  PROTOBUF_CHANNELS,
+  type PrivateChannel,
+  type PrivateChannelKind,
+} from './stream/channels.js';
+export { decodeFrame } from './stream/decode-frame.js';
+export type { FrameResult } from './stream/frame-result.js';

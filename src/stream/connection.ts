@@ -1,0 +1,225 @@
+/**
+ * One websocket connection of a user data stream: open, subscribe, keep checking it is alive with
+ * PING/PONG, decode frames, and report exactly once how it ended. It never reconnects by itself;
+ * the supervisor decides what happens next.
+ *
+ * @module
+ */
+import type { SchedulerLike, Subscription } from 'rxjs';
+import type { ControlMessage } from './control.js';
+import { decodeFrame } from './decode-frame.js';
+import type { MarketEvent } from './events.js';
+import type { ConnectionEndReason, DiagnosticCode } from './lifecycle.js';
+import type { WebSocketFactory, WebSocketLike } from './socket.js';
+
+/** What a connection reports to its owner. */
+export interface ConnectionHandlers {
+  /** Subscribed: events flow. Called at most once. */
+  ready(): void;
+  /** A decoded market event. */
+  event(event: MarketEvent): void;
+  /** Something absorbed: a malformed frame, a refused channel. */
+  problem(code: DiagnosticCode, message: string): void;
+  /** The connection is over (not called after `close()`). Called at most once. */
+  ended(reason: ConnectionEndReason): void;
+}
+
+/** Settings of one connection. */
+export interface ConnectionOptions {
+  /** Full URL including `?listenKey=`. */
+  readonly url: string;
+  readonly channels: readonly string[];
+  readonly socketFactory: WebSocketFactory;
+  readonly scheduler: SchedulerLike;
+  readonly pingIntervalMs: number;
+  readonly pingTimeoutMs: number;
+  readonly connectTimeoutMs: number;
+  readonly handlers: ConnectionHandlers;
+}
+
+/** A running connection. */
+export interface Connection {
+  /** Last moment (epoch ms, scheduler time) the connection was known to deliver: subscribed, a PONG, a frame. */
+  readonly lastHealthyAt: number;
+  /** Closes the socket; no further callbacks. */
+  close(): void;
+}
+
+function toFrameData(data: unknown): Uint8Array | string | undefined {
+  if (typeof data === 'string') return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (Array.isArray(data) && data.every((part) => part instanceof Uint8Array)) {
+    // ws may deliver fragmented messages as a list of buffers.
+    const parts = data as Uint8Array[];
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+    let offset = 0;
+    for (const part of parts) {
+      out.set(part, offset);
+      offset += part.byteLength;
+    }
+    return out;
+  }
+  return undefined;
+}
+
+/**
+ * Opens a connection and subscribes to `channels`.
+ *
+ * @example
+ * ```ts
+ * const connection = openConnection({ url, channels, socketFactory, scheduler, pingIntervalMs: 20000,
+ *   pingTimeoutMs: 10000, connectTimeoutMs: 15000, handlers });
+ * // later
+ * connection.close();
+ * ```
+ */
+export function openConnection(options: ConnectionOptions): Connection {
+  const { scheduler, handlers } = options;
+  let over = false;
+  let subscribed = false;
+  let lastHealthyAt = scheduler.now();
+  let pingTimer: Subscription | undefined;
+  let pongDeadline: Subscription | undefined;
+  let socket: WebSocketLike | undefined;
+
+  const clearTimers = (): void => {
+    connectTimer.unsubscribe();
+    pingTimer?.unsubscribe();
+    pongDeadline?.unsubscribe();
+  };
+
+  const shutSocket = (): void => {
+    const s = socket;
+    if (!s) return;
+    s.onopen = null;
+    s.onmessage = null;
+    s.onclose = null;
+    s.onerror = null;
+    try {
+      s.close(1000, 'client closing');
+    } catch {
+      // Closing a socket that never opened may throw in some runtimes; it is gone either way.
+    }
+  };
+
+  const end = (reason: ConnectionEndReason): void => {
+    if (over) return;
+    over = true;
+    clearTimers();
+    shutSocket();
+    handlers.ended(reason);
+  };
+
+  const send = (message: object): void => {
+    try {
+      socket?.send(JSON.stringify(message));
+    } catch {
+      end('socket-error');
+    }
+  };
+
+  const ping = (): void => {
+    if (over) return;
+    send({ method: 'PING' });
+    pongDeadline?.unsubscribe();
+    pongDeadline = scheduler.schedule(() => end('stalled'), options.pingTimeoutMs);
+  };
+
+  // A fresh action per ping: rescheduling one action from inside itself chains virtual-time
+  // actions into a list as long as the connection's life.
+  const schedulePing = (): void => {
+    pingTimer = scheduler.schedule(() => {
+      ping();
+      if (!over) schedulePing();
+    }, options.pingIntervalMs);
+  };
+
+  const onMessage = (raw: unknown): void => {
+    if (over) return;
+    const data = toFrameData(raw);
+    if (data === undefined) {
+      handlers.problem('malformed-frame', 'a frame of an unsupported type arrived');
+      return;
+    }
+    const frame = decodeFrame(data);
+    switch (frame.kind) {
+      case 'event':
+        lastHealthyAt = scheduler.now();
+        handlers.event(frame.event);
+        return;
+      case 'control':
+        onControl(frame.control);
+        return;
+      case 'unknown':
+        handlers.problem('unknown-frame', `a frame of channel ${frame.channel}, which this stream did not subscribe to`);
+        return;
+      case 'malformed':
+        handlers.problem('malformed-frame', frame.reason);
+        return;
+    }
+  };
+
+  const onControl = (control: ControlMessage): void => {
+    switch (control.type) {
+      case 'pong':
+        lastHealthyAt = scheduler.now();
+        pongDeadline?.unsubscribe();
+        pongDeadline = undefined;
+        return;
+      case 'subscription':
+        if (subscribed) return;
+        subscribed = true;
+        lastHealthyAt = scheduler.now();
+        connectTimer.unsubscribe();
+        schedulePing();
+        handlers.ready();
+        return;
+      case 'refused':
+        handlers.problem('subscription-refused', `the service refused ${control.channels.join(', ')}: ${control.reason ?? 'no reason given'}`);
+        if (!subscribed) end('subscription-refused');
+        return;
+      case 'invalid-listen-key':
+        end('invalid-listen-key');
+        return;
+      case 'reply':
+        if (control.code !== 0 && control.code !== undefined) {
+          handlers.problem(subscribed ? 'unknown-frame' : 'subscription-refused', `the service replied ${String(control.code)}: ${control.msg}`);
+        }
+        return;
+    }
+  };
+
+  const connectTimer = scheduler.schedule(() => end('connect-timeout'), options.connectTimeoutMs);
+
+  try {
+    socket = options.socketFactory(options.url);
+  } catch {
+    scheduler.schedule(() => end('socket-error'));
+    return {
+      get lastHealthyAt() {
+        return lastHealthyAt;
+      },
+      close: () => {
+        over = true;
+        clearTimers();
+      },
+    };
+  }
+  socket.onopen = () => send({ method: 'SUBSCRIPTION', params: options.channels });
+  socket.onmessage = (event) => onMessage(event.data);
+  socket.onclose = () => end('closed-by-server');
+  socket.onerror = () => end('socket-error');
+
+  return {
+    get lastHealthyAt() {
+      return lastHealthyAt;
+    },
+    close: () => {
+      if (over) return;
+      over = true;
+      clearTimers();
+      shutSocket();
+    },
+  };
+}

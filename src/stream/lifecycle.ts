@@ -1,0 +1,109 @@
+/**
+ * Lifecycle events of a user data stream. They travel in the same Observable as the market events,
+ * in order, so downstream state can react to them (mark itself stale on a gap, resync after it).
+ *
+ * @module
+ */
+
+/** A connection is open and subscribed; events flow. */
+export interface ConnectedEvent {
+  readonly type: 'connected';
+  /** Sequence number of the connection within this stream, from 1. */
+  readonly connection: number;
+  /** The listen key in use, masked (`abcd…wxyz`). */
+  readonly listenKey: string;
+  /** Epoch ms. */
+  readonly at: number;
+}
+
+/** The connection was lost; another attempt follows after `delayMs`. */
+export interface ReconnectingEvent {
+  readonly type: 'reconnecting';
+  /** Attempt number since the last stable connection, from 1. */
+  readonly attempt: number;
+  /** Wait before the attempt, ms. */
+  readonly delayMs: number;
+  /** Why the previous connection ended (or could not be made). */
+  readonly reason: ConnectionEndReason;
+  readonly at: number;
+}
+
+/**
+ * Events may have been missed between `from` and `to` (epoch ms): an unplanned disconnect, or a
+ * listen key that had to be replaced after its connection was gone. State built from the stream is
+ * stale from here until resynchronized from REST.
+ */
+export interface GapEvent {
+  readonly type: 'gap';
+  /** Last moment the stream is known to have been complete. */
+  readonly from: number;
+  /** When the stream was complete again (the new connection was subscribed). */
+  readonly to: number;
+  readonly reason: ConnectionEndReason;
+}
+
+/** A fresh connection took over before the 24-hour limit; duplicates from the overlap were dropped. */
+export interface RolledOverEvent {
+  readonly type: 'rolled-over';
+  /** The new connection's sequence number. */
+  readonly connection: number;
+  readonly at: number;
+}
+
+/** The listen key was replaced (keepalive failed, or the service refused the key). */
+export interface KeyReplacedEvent {
+  readonly type: 'key-replaced';
+  /** The new key, masked. */
+  readonly listenKey: string;
+  readonly reason: 'keepalive-failed' | 'invalid-listen-key';
+  readonly at: number;
+}
+
+/** Something went wrong that the stream absorbed: a malformed frame, a failed keepalive, ... */
+export interface DiagnosticEvent {
+  readonly type: 'diagnostic';
+  readonly code: DiagnosticCode;
+  /** Human-readable detail, with secrets and listen keys masked. */
+  readonly message: string;
+  readonly at: number;
+}
+
+/** Kinds of diagnostics. */
+export type DiagnosticCode =
+  | 'malformed-frame'
+  | 'unknown-frame'
+  | 'keepalive-failed'
+  | 'key-create-failed'
+  | 'key-close-failed'
+  | 'subscription-refused';
+
+/** Why a connection ended. */
+export type ConnectionEndReason =
+  | 'closed-by-server'
+  | 'socket-error'
+  | 'stalled'
+  | 'invalid-listen-key'
+  | 'subscription-refused'
+  | 'connect-timeout'
+  | 'key-unavailable';
+
+/** Any lifecycle event. */
+export type LifecycleEvent =
+  | ConnectedEvent
+  | ReconnectingEvent
+  | GapEvent
+  | RolledOverEvent
+  | KeyReplacedEvent
+  | DiagnosticEvent;
+
+/**
+ * Masks a listen key for display: its first and last four characters.
+ *
+ * @example
+ * ```ts
+ * maskListenKey('pqia91ma19a5s61cv6a81va65sdf19v8a65a1a5s61cv6a81va65sdf19v8a65a1'); // 'pqia…65a1'
+ * ```
+ */
+export function maskListenKey(key: string): string {
+  return key.length <= 12 ? '…' : `${key.slice(0, 4)}…${key.slice(-4)}`;
+}

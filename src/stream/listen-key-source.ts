@@ -1,0 +1,70 @@
+/**
+ * Where a user data stream gets its listen key. A {@link Client} with credentials does it all over
+ * REST (L1 create, L3 keep alive, L4 close); a browser without secrets passes a function that asks
+ * its own backend for a key (and, optionally, to keep it alive and close it).
+ *
+ * @module
+ */
+import { from, map, type Observable, type ObservableInput } from 'rxjs';
+import type { Client } from '../client/types.js';
+import { closeListenKey, createListenKey, keepAliveListenKey } from '../operations/listen-key.js';
+
+/** Manages listen keys for a stream. */
+export interface ListenKeySource {
+  /** Creates a fresh key. */
+  create(): ObservableInput<string>;
+  /** Extends a key's validity. Leave out when something else keeps keys alive. */
+  keepAlive?(listenKey: string): ObservableInput<unknown>;
+  /** Closes a key the stream no longer needs. Leave out when something else closes keys. */
+  close?(listenKey: string): ObservableInput<unknown>;
+}
+
+/** Anything a stream accepts as its key source. */
+export type ListenKeyProvider = Client | ListenKeySource | (() => ObservableInput<string>);
+
+/**
+ * A source that manages keys over REST with the client's credentials.
+ *
+ * @example
+ * ```ts
+ * const source = clientListenKeySource(createClient({ apiKey, secretKey }));
+ * ```
+ */
+export function clientListenKeySource(client: Client): Required<ListenKeySource> {
+  return {
+    create: () => createListenKey(client).pipe(map((r) => r.listenKey)),
+    keepAlive: (listenKey) => keepAliveListenKey(client, { listenKey }),
+    close: (listenKey) => closeListenKey(client, { listenKey }),
+  };
+}
+
+function isClient(provider: ListenKeyProvider): provider is Client {
+  return typeof provider === 'object' && 'call' in provider && typeof provider.call === 'function';
+}
+
+/**
+ * Normalizes a provider into a {@link ListenKeySource}, with every method returning an Observable.
+ *
+ * @example
+ * ```ts
+ * const source = toListenKeySource(() => fetch('/api/listen-key').then((r) => r.text()));
+ * ```
+ */
+export function toListenKeySource(provider: ListenKeyProvider): {
+  create(): Observable<string>;
+  keepAlive: ((listenKey: string) => Observable<unknown>) | undefined;
+  close: ((listenKey: string) => Observable<unknown>) | undefined;
+} {
+  const source: ListenKeySource = isClient(provider)
+    ? clientListenKeySource(provider)
+    : typeof provider === 'function'
+      ? { create: provider }
+      : provider;
+  const keepAlive = source.keepAlive?.bind(source);
+  const close = source.close?.bind(source);
+  return {
+    create: () => from(source.create()),
+    keepAlive: keepAlive ? (key) => from(keepAlive(key)) : undefined,
+    close: close ? (key) => from(close(key)) : undefined,
+  };
+}

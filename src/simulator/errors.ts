@@ -1,0 +1,107 @@
+/**
+ * The simulator's error answers: `{code, msg}` bodies with the codes of FACTS.md, and the HTTP
+ * status each is sent with. Codes marked UNCONFIRMED are the simulator's own choice where no
+ * source names the service's code; they are exported by name so tests never hard-code them.
+ *
+ * @module
+ */
+
+/** Error codes the simulator answers with. */
+export const SIM_CODES = {
+  /** `X-MEXC-APIKEY` header missing. */
+  apiKeyRequired: 400,
+  /** The caller's account may not use the endpoint (wrong account kind). */
+  noAuthority: 401,
+  /** Rate budget exceeded. */
+  tooManyRequests: 429,
+  /** Simulated internal failure (fault injection). */
+  internalError: 500,
+  /** Unknown route. */
+  notFound: 404,
+  /** Unknown API key. */
+  invalidAccessKey: 10072,
+  /** Signature missing its form or not matching. */
+  signatureInvalid: 700002,
+  /** Timestamp outside the receive window. */
+  timestampOutsideWindow: 700003,
+  /** A parameter is missing, malformed or not allowed. */
+  badParameter: 700004,
+  /** `recvWindow` above 60000. */
+  recvWindowTooLarge: 700005,
+  /** Caller's IP not on the key's whitelist. */
+  ipNotWhitelisted: 700006,
+  /** The key lacks the endpoint's permission. */
+  noPermission: 700007,
+  /** Sub-account name taken. */
+  nameTaken: 730101,
+  /** Sub-account name missing. */
+  nameMissing: 730600,
+  /** Sub-account name breaks the 8-32 letters-and-digits rule. */
+  nameInvalid: 730601,
+  /** Note missing. */
+  noteMissing: 730602,
+  /** Unknown permission name. */
+  permissionUnknown: 730702,
+  /** Too many API keys on one sub-account (30). */
+  apiKeyLimit: 730705,
+  /** API key does not exist (on that sub-account). */
+  apiKeyUnknown: 730706,
+  /** Listen key unknown or expired; the service sends this code quoted. */
+  listenKeyInvalid: '730708',
+  /** Sub-account does not exist (for this caller). */
+  subAccountUnknown: 140001,
+  /** Sub-account is frozen. */
+  subAccountForbidden: 140002,
+  /** Insufficient balance (the service's 10101). */
+  insufficientBalance: 10101,
+  /** Transfer between these accounts/types not supported (same account and type; the service's 10103). */
+  transferNotSupported: 10103,
+  /** UNCONFIRMED: clientTranId already used by this caller. */
+  duplicateClientTranId: 10200,
+  /** UNCONFIRMED: a master account already holds the most sub-accounts it may (30). */
+  subAccountLimit: 730100,
+  /** UNCONFIRMED: 60 valid listen keys already exist for the uid. */
+  listenKeyLimit: 730709,
+} as const;
+
+/** One of the codes above. */
+export type SimCode = (typeof SIM_CODES)[keyof typeof SIM_CODES];
+
+/** An error answer: thrown anywhere below the router, turned into `{code, msg}` there. */
+export class SimError extends Error {
+  override readonly name = 'SimError';
+  /** Service code, as sent. */
+  readonly code: number | string;
+  /** HTTP status to send. */
+  readonly status: number;
+
+  constructor(code: number | string, msg: string, status = 400) {
+    super(msg);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/**
+ * Throws a {@link SimError} with status 400 unless `condition` holds.
+ *
+ * @example
+ * ```ts
+ * ensure(balance >= amount, SIM_CODES.insufficientBalance, 'Insufficient balance');
+ * ```
+ */
+export function ensure(condition: boolean, code: number | string, msg: string, status = 400): asserts condition {
+  if (!condition) throw new SimError(code, msg, status);
+}
+
+/**
+ * The sub-account-does-not-exist error, naming the sub-account.
+ *
+ * @example
+ * ```ts
+ * throw unknownSubAccount('nobody123');
+ * ```
+ */
+export function unknownSubAccount(name: string): SimError {
+  return new SimError(SIM_CODES.subAccountUnknown, `sub-account does not exist: ${name}`);
+}

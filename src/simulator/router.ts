@@ -1,0 +1,162 @@
+/**
+ * Routes a request to its operation and runs it: the routes, methods and parameter checks all come
+ * from the client's endpoint table. Pure of sockets: takes a request as data and returns a reply as
+ * data (the server writes it, or drops the connection when a fault says so).
+ *
+ * @module
+ */
+import type { AnyEndpoint } from '../endpoints/endpoint.js';
+import { endpointTable } from '../endpoints/table.js';
+import { checkAccess, checkSignature, checkTimestamp, identify } from './auth.js';
+import type { SimClock } from './clock.js';
+import { SIM_CODES, SimError } from './errors.js';
+import { isAfterCommit, type FaultKind, type SimFaults } from './faults.js';
+import type { HandlerSettings } from './handlers/handler.js';
+import { handlers } from './handlers/table.js';
+import type { RateLimiter } from './rate-limit.js';
+import { readParams, requireAuthOnlyQuery } from './request-params.js';
+import type { World } from './state.js';
+import { parseJsonBody, parseQuery } from './wire.js';
+
+/** A request as data. */
+export interface SimRequest {
+  readonly method: string;
+  /** Path and query, as sent (`/api/v3/sub-account/list?limit=5&...`). */
+  readonly url: string;
+  /** Lower-cased header names. */
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** Raw body text. */
+  readonly body: string;
+  /** Address of the TCP peer. */
+  readonly remoteIp: string;
+}
+
+/** A reply as data. */
+export interface SimReply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  /** `drop`: destroy the connection without answering (fault injection). */
+  readonly disposition: 'respond' | 'drop';
+}
+
+/** Router settings. */
+export interface RouterSettings extends HandlerSettings {
+  /** Whether the JSON body is part of the signed text (FACTS.md leaves it open). Default false. */
+  readonly signBody: boolean;
+  /** Whether the `X-Sim-Client-IP` header sets the caller's IP (test mode only). */
+  readonly trustClientIpHeader: boolean;
+  /** Simulated caller IP set through the admin interface, if any. */
+  readonly clientIp: () => string | undefined;
+}
+
+/** What the router works on. */
+export interface RouterDeps {
+  readonly world: World;
+  readonly clock: SimClock;
+  readonly rateLimiter: RateLimiter;
+  readonly faults: SimFaults;
+  readonly settings: RouterSettings;
+}
+
+/** Header a test may use to pose as another caller IP, when the simulator trusts it. */
+export const CLIENT_IP_HEADER = 'x-sim-client-ip';
+
+const json = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): SimReply => ({
+  status,
+  headers,
+  body,
+  disposition: 'respond',
+});
+
+const errorReply = (e: SimError, envelope: boolean): SimReply =>
+  json(e.status, envelope ? { code: String(e.code), message: e.message, data: null } : { code: e.code, msg: e.message });
+
+function header(req: SimRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : value?.[0];
+}
+
+function routeTable(): ReadonlyMap<string, ReadonlyMap<string, AnyEndpoint>> {
+  const routes = new Map<string, Map<string, AnyEndpoint>>();
+  for (const row of endpointTable) {
+    const byMethod = routes.get(row.path) ?? new Map<string, AnyEndpoint>();
+    byMethod.set(row.method, row);
+    routes.set(row.path, byMethod);
+  }
+  return routes;
+}
+
+function faultReply(kind: FaultKind): SimReply {
+  return kind === 'drop' || kind === 'drop-after-commit'
+    ? { status: 0, headers: {}, body: undefined, disposition: 'drop' }
+    : json(500, { code: SIM_CODES.internalError, msg: 'Internal error (simulated fault)' });
+}
+
+/**
+ * Makes the request handler.
+ *
+ * @example
+ * ```ts
+ * const route = createRouter({ world, clock, rateLimiter, faults, settings });
+ * route({ method: 'GET', url: '/api/v3/ping', headers: {}, body: '', remoteIp: '127.0.0.1' }); // 200 {}
+ * ```
+ */
+export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
+  const routes = routeTable();
+  const { world, clock, settings } = deps;
+
+  function run(row: AnyEndpoint, req: SimRequest, rawQuery: string): SimReply {
+    const now = clock.now();
+    const query = parseQuery(rawQuery);
+    const caller = identify(world, header(req, 'x-mexc-apikey'));
+    const wait = deps.rateLimiter.take(`${row.id}:${caller.account.uid}`, now);
+    if (wait !== undefined) {
+      const seconds = String(Math.max(1, Math.ceil(wait / 1000)));
+      return json(429, { code: SIM_CODES.tooManyRequests, msg: 'Too many requests' }, { 'Retry-After': seconds });
+    }
+    checkTimestamp(query.values, now);
+    const inBody = row.placement === 'json-body';
+    checkSignature(caller, query, inBody ? req.body : '', settings.signBody);
+    const ip = (settings.trustClientIpHeader ? header(req, CLIENT_IP_HEADER) : undefined) ?? settings.clientIp() ?? req.remoteIp;
+    checkAccess(row, caller, ip);
+    if (inBody) requireAuthOnlyQuery(query.values);
+    const params = readParams(row, inBody ? parseJsonBody(req.body) : query.values);
+
+    const fault = deps.faults.peek(row.id);
+    if (fault !== undefined && !isAfterCommit(fault)) {
+      deps.faults.take(row.id);
+      return faultReply(fault);
+    }
+    let result: unknown;
+    try {
+      result = handlers[row.id](params, { world, caller: caller.account, now, settings });
+    } catch (e) {
+      if (e instanceof SimError) return errorReply(e, row.envelope);
+      throw e;
+    }
+    if (fault !== undefined) {
+      deps.faults.take(row.id);
+      return faultReply(fault);
+    }
+    return json(200, row.envelope ? { code: '0', message: '', data: result } : result);
+  }
+
+  return (req) => {
+    const q = req.url.indexOf('?');
+    const path = q < 0 ? req.url : req.url.slice(0, q);
+    const rawQuery = q < 0 ? '' : req.url.slice(q + 1);
+    if (req.method === 'GET' && path === '/api/v3/time') return json(200, { serverTime: clock.now() });
+    if (req.method === 'GET' && path === '/api/v3/ping') return json(200, {});
+    const byMethod = routes.get(path);
+    if (!byMethod) return json(404, { code: SIM_CODES.notFound, msg: `Not Found: ${path}` });
+    const row = byMethod.get(req.method);
+    if (!row) return json(405, { code: 405, msg: `Method ${req.method} not allowed on ${path}` });
+    try {
+      return run(row, req, rawQuery);
+    } catch (e) {
+      if (e instanceof SimError) return errorReply(e, false);
+      throw e;
+    }
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * The simulator's in-memory world: plain maps and arrays, and one event hook through which every
+ * committed state change is announced (the websocket half subscribes to it). Amounts are `bigint`
+ * units of {@link ./decimal.ts}.
+ *
+ * @module
+ */
+import { Subject } from 'rxjs';
+import type { AccountType } from '../params/fields.js';
+
+/** Who an account is: a root account (master, broker) or a sub-account of one. */
+export type AccountKind = 'master' | 'broker' | 'master-sub' | 'broker-sub';
+
+/** An account: a root account or a sub-account. */
+export interface Account {
+  readonly uid: string;
+  /** Unique name (sub-account names: 8-32 letters and digits). */
+  readonly name: string;
+  readonly kind: AccountKind;
+  /** Uid of the master or broker a sub-account belongs to. */
+  readonly parentUid: string | undefined;
+  readonly note: string;
+  /** Creation time, epoch ms. */
+  readonly createTime: number;
+  frozen: boolean;
+  futuresEnabled: boolean;
+  /** Hex MD5 fund password set at creation (B2), if any. */
+  readonly fundPassword: string | undefined;
+}
+
+/** An API key and what it may do. */
+export interface ApiKeyRecord {
+  readonly apiKey: string;
+  readonly secretKey: string;
+  readonly ownerUid: string;
+  readonly note: string;
+  readonly permissions: readonly string[];
+  /** Whitelisted caller IPs; empty means any. */
+  readonly ip: readonly string[];
+  readonly createTime: number;
+}
+
+/** One balance line. */
+export interface Balance {
+  free: bigint;
+  locked: bigint;
+}
+
+/** A committed universal transfer. */
+export interface TransferRecord {
+  readonly tranId: string;
+  readonly clientTranId: string | undefined;
+  /** The master or broker that made the call. */
+  readonly initiatorUid: string;
+  readonly fromUid: string;
+  readonly toUid: string;
+  readonly fromAccountType: AccountType;
+  readonly toAccountType: AccountType;
+  readonly asset: string;
+  readonly amount: bigint;
+  readonly status: 'SUCCESS';
+  readonly timestamp: number;
+  /** Insertion order, for stable sorting. */
+  readonly seq: number;
+}
+
+/** A deposit address of a sub-account. */
+export interface DepositAddressRecord {
+  readonly ownerUid: string;
+  readonly coin: string;
+  readonly network: string;
+  readonly address: string;
+  readonly memo: string;
+  readonly createTime: number;
+}
+
+/** A deposit to a sub-account. */
+export interface DepositRecordState {
+  readonly ownerUid: string;
+  readonly coin: string;
+  readonly network: string;
+  readonly amount: bigint;
+  /** Status code (5 SUCCESS, ...; FACTS.md). */
+  readonly status: number;
+  readonly address: string;
+  readonly addressTag: string;
+  readonly txId: string;
+  readonly unlockConfirm: number;
+  readonly confirmTimes: string;
+  /** When the deposit happened, epoch ms. */
+  readonly insertTime: number;
+  /** Whether it was credited to the SPOT balance. */
+  readonly credited: boolean;
+  readonly seq: number;
+}
+
+/** A withdrawal from a sub-account. */
+export interface WithdrawalRecord {
+  readonly id: string;
+  readonly ownerUid: string;
+  readonly coin: string;
+  readonly network: string;
+  readonly address: string;
+  readonly amount: bigint;
+  readonly remark: string | undefined;
+  readonly time: number;
+}
+
+/** A rebate paid to a broker. */
+export interface RebateRecordState {
+  readonly brokerUid: string;
+  readonly asset: string;
+  readonly amount: bigint;
+  readonly type: string;
+  /** Uid of the user the rebate is for. */
+  readonly uid: string;
+  /** Start of the rebate's day (UTC), epoch ms. */
+  readonly day: number;
+  readonly seq: number;
+}
+
+/** A listen key. */
+export interface ListenKeyRecord {
+  readonly key: string;
+  readonly uid: string;
+  readonly createTime: number;
+  expiresAt: number;
+  closed: boolean;
+}
+
+/** Why a balance changed. */
+export type BalanceChangeReason = 'fund' | 'transfer' | 'deposit' | 'withdraw';
+
+/** A committed change of one balance line (the basis of the spot-account push message). */
+export interface BalanceChangeEvent {
+  readonly type: 'balance';
+  readonly uid: string;
+  readonly accountType: AccountType;
+  readonly asset: string;
+  /** Available balance after the change, decimal text. */
+  readonly free: string;
+  /** Change of the available balance, decimal text (negative for a debit). */
+  readonly freeChange: string;
+  /** Locked balance after the change, decimal text. */
+  readonly locked: string;
+  /** Change of the locked balance, decimal text. */
+  readonly lockedChange: string;
+  readonly reason: BalanceChangeReason;
+  /** Epoch ms. */
+  readonly time: number;
+}
+
+/** A listen key was created, extended or closed (expiry is not announced: check {@link ListenKeyRecord.expiresAt}). */
+export interface ListenKeyEvent {
+  readonly type: 'listenKey';
+  readonly action: 'created' | 'extended' | 'closed';
+  readonly key: string;
+  readonly uid: string;
+  readonly expiresAt: number;
+  readonly time: number;
+}
+
+/** Everything the world announces. */
+export type SimEvent = BalanceChangeEvent | ListenKeyEvent;
+
+/** Limits the service applies (FACTS.md, spec section 8). */
+export interface SimLimits {
+  /** Sub-accounts per master account. Default 30. */
+  readonly subAccountsPerMaster: number;
+  /** API keys per sub-account. Default 30. */
+  readonly apiKeysPerAccount: number;
+  /** Valid listen keys per uid. Default 60. */
+  readonly listenKeysPerUid: number;
+  /** Listen key validity after creation or keepalive, ms. Default 60 minutes. */
+  readonly listenKeyValidityMs: number;
+}
+
+/** The default {@link SimLimits}. */
+export const DEFAULT_LIMITS: SimLimits = {
+  subAccountsPerMaster: 30,
+  apiKeysPerAccount: 30,
+  listenKeysPerUid: 60,
+  listenKeyValidityMs: 60 * 60_000,
+};
+
+/** All the simulator's state. */
+export interface World {
+  readonly accounts: Map<string, Account>;
+  /** Lower-cased name to uid. */
+  readonly names: Map<string, string>;
+  readonly apiKeys: Map<string, ApiKeyRecord>;
+  /** uid -> account type -> asset -> balance. */
+  readonly balances: Map<string, Map<AccountType, Map<string, Balance>>>;
+  readonly transfers: TransferRecord[];
+  readonly depositAddresses: DepositAddressRecord[];
+  readonly deposits: DepositRecordState[];
+  readonly withdrawals: WithdrawalRecord[];
+  readonly rebates: RebateRecordState[];
+  readonly listenKeys: Map<string, ListenKeyRecord>;
+  /** Every committed change. */
+  readonly events: Subject<SimEvent>;
+  readonly limits: SimLimits;
+  /** Next value of a sequence (uids, transfer ids, insertion order). */
+  next(sequence: 'uid' | 'tranId' | 'seq'): number;
+}
+
+/**
+ * Makes an empty world.
+ *
+ * @example
+ * ```ts
+ * const world = createWorld();
+ * world.events.subscribe((e) => console.log(e.type));
+ * ```
+ */
+export function createWorld(limits: Partial<SimLimits> = {}): World {
+  const counters = { uid: 10_000_000, tranId: 11_945_860_000, seq: 0 };
+  return {
+    accounts: new Map(),
+    names: new Map(),
+    apiKeys: new Map(),
+    balances: new Map(),
+    transfers: [],
+    depositAddresses: [],
+    deposits: [],
+    withdrawals: [],
+    rebates: [],
+    listenKeys: new Map(),
+    events: new Subject<SimEvent>(),
+    limits: { ...DEFAULT_LIMITS, ...limits },
+    next(sequence) {
+      counters[sequence] += 1;
+      return counters[sequence];
+    },
+  };
+}

@@ -33,7 +33,7 @@ export type {
   ParamPlacement,
 } from './endpoints/endpoint.js';
 export { endpointTable } from './endpoints/table.js';
-export type { Operation } from './operations/operation.js';
+export type { Operation, TableOperation } from './operations/operation.js';
 export {
   MASTER_PERMISSIONS,
   BROKER_PERMISSIONS,
@@ -165,3 +165,32 @@ export {
 } from './stream/channels.js';
 export { decodeFrame } from './stream/decode-frame.js';
 export type { FrameResult } from './stream/frame-result.js';
+export { reduceOrders, type ReduceOrdersOptions } from './operators/reduce-orders.js';
+export type { OrderBook } from './operators/order-book.js';
+export {
+  isTerminalStatus,
+  type ConfirmedOrderState,
+  type OrderSeed,
+  type OrderState,
+  type PlaceholderOrderState,
+} from './operators/order-state.js';
+export { balanceSnapshots, type BalanceSnapshotsOptions } from './operators/balance-snapshots.js';
+export type { BalanceSnapshot } from './operators/balance-book.js';
+export type { AssetBalanceState, BalanceSeed } from './operators/balance-state.js';
+export type { Freshness, SnapshotCause } from './operators/refreshable.js';
+export {
+  paginate,
+  UNBOUNDED_PAGE_SIZE,
+  type PagedList,
+  type PaginateArgs,
+  type PaginateOptions,
+} from './operators/paginate.js';
+export { addDecimal, compareDecimal, isDecimal, subtractDecimal, sumDecimals } from './operators/decimal.js';
+export { PersistentMap } from './operators/persistent-map.js';
+export {
+  newClientTranId,
+  type TransferOptions,
+  type TransferResult,
+  type TransferParamsLike,
+  type TransferHistoryParamsLike,
+} from './operations/safe-transfer.js';

@@ -5,6 +5,7 @@
  */
 import { B1, B2, B3, B4, B5, B6, B7, B8, B9, B10, B11, B12, B13, B14, B15 } from '../endpoints/broker.js';
 import { operation } from './operation.js';
+import { safeTransfer } from './safe-transfer.js';
 
 /**
  * B1: Reads the broker's universal transfer history, one page per call.
@@ -134,15 +135,17 @@ export const brokerListAllDeposits = operation(B11);
 export const brokerWithdraw = operation(B12);
 
 /**
- * B13: Moves an asset between the broker and its sub-accounts. Never retried: an unclear failure is an UnknownOutcomeError carrying the clientTranId to look up.
+ * B13: Moves an asset between the broker and its sub-accounts, never twice: like
+ * {@link universalTransfer}, an unknown outcome is settled from the broker's transfer history (B1)
+ * before anything is sent again.
  *
  * @example
  * ```ts
- * brokerUniversalTransfer(client, { clientTranId: newId(), toAccount: 'client0001', fromAccountType: 'SPOT', toAccountType: 'SPOT', asset: 'USDT', amount: '100' })
- *   .subscribe(({ tranId }) => console.log(tranId));
+ * brokerUniversalTransfer(client, { toAccount: 'client0001', fromAccountType: 'SPOT', toAccountType: 'SPOT', asset: 'USDT', amount: '100' })
+ *   .subscribe(({ tranId, confirmedBy }) => console.log(tranId, confirmedBy));
  * ```
  */
-export const brokerUniversalTransfer = operation(B13);
+export const brokerUniversalTransfer = safeTransfer(B13, (client, filter, options) => brokerListUniversalTransfers(client, filter, options));
 
 /**
  * B14: Enables futures trading for a broker sub-account.

@@ -5,6 +5,7 @@
  */
 import { M1, M2, M3, M4, M5, M6, M7, M8 } from '../endpoints/master.js';
 import { operation } from './operation.js';
+import { safeTransfer } from './safe-transfer.js';
 
 /**
  * M1: Creates a sub-account of the master account.
@@ -61,15 +62,19 @@ export const listSubAccountApiKeys = operation(M4);
 export const deleteSubAccountApiKey = operation(M5);
 
 /**
- * M6: Moves an asset between the master account and sub-accounts (or between sub-accounts). Never retried: a 5XX, timeout or network failure ends it with an UnknownOutcomeError carrying the clientTranId to look up.
+ * M6: Moves an asset between the master account and sub-accounts (or between sub-accounts), never twice. A
+ * `clientTranId` is generated when none is given; when the outcome is unknown (5XX, timeout, network
+ * failure after sending) the transfer history is searched for it and the recorded transfer returned
+ * (`confirmedBy: 'history'`); it is sent again only when the history proves it never happened. An
+ * UnknownOutcomeError remains only when that cannot be settled.
  *
  * @example
  * ```ts
- * universalTransfer(client, { clientTranId: newId(), toAccount: 'strategy01', fromAccountType: 'SPOT', toAccountType: 'SPOT', asset: 'USDT', amount: '250' })
- *   .subscribe(({ tranId }) => console.log('transfer', tranId));
+ * universalTransfer(client, { toAccount: 'strategy01', fromAccountType: 'SPOT', toAccountType: 'SPOT', asset: 'USDT', amount: '250' })
+ *   .subscribe(({ tranId, clientTranId, confirmedBy }) => console.log('transfer', tranId, clientTranId, confirmedBy));
  * ```
  */
-export const universalTransfer = operation(M6);
+export const universalTransfer = safeTransfer(M6, (client, filter, options) => listUniversalTransfers(client, filter, options));
 
 /**
  * M7: Reads the universal transfer history, one page per call; every known response shape is accepted.

@@ -18,15 +18,22 @@ export type Operation<P, R> = Record<never, never> extends P
   : (client: Client, params: P, options?: CallOptions) => Observable<R>;
 
 /**
+ * An {@link Operation} that also carries its row of the endpoint table as `endpoint`, so that
+ * helpers such as `paginate` can read the row (its paging parameters) from the function itself.
+ */
+export type TableOperation<P, R> = Operation<P, R> & { readonly endpoint: Endpoint<P, R> };
+
+/**
  * Builds the public function of a row.
  *
  * @example
  * ```ts
  * export const listSubAccounts = operation(M2);
+ * listSubAccounts.endpoint.paging; // { page: 'page', size: 'limit', maxSize: 200, defaultSize: 10 }
  * ```
  */
-export function operation<P, R>(endpoint: Endpoint<P, R>): Operation<P, R> {
+export function operation<P, R>(endpoint: Endpoint<P, R>): TableOperation<P, R> {
   const run = (client: Client, params?: P, options?: CallOptions): Observable<R> =>
     client.call(endpoint, (params ?? {}) as P, options);
-  return run as Operation<P, R>;
+  return Object.assign(run as Operation<P, R>, { endpoint });
 }

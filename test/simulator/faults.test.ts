@@ -4,11 +4,11 @@ import {
   brokerUniversalTransfer,
   listSubAccounts,
   listUniversalTransfers,
-  universalTransfer,
   UnknownOutcomeError,
   type Client,
 } from '../../src/index.js';
 import type { Simulator } from '../../src/simulator/index.js';
+import { M6 } from '../../src/endpoints/master.js';
 import { clientOf, failure, run, startSim, tranIdOf } from './helpers.js';
 
 let sim: Simulator;
@@ -21,8 +21,10 @@ beforeEach(async () => {
 });
 afterEach(() => sim.close());
 
+// The M6 row itself: these tests show what the simulator's faults do to one request. What the
+// public universalTransfer makes of them is in safe-transfer.test.ts.
 const transfer = (n: number) =>
-  universalTransfer(master, { clientTranId: tranIdOf(n), fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'strategy01', asset: 'USDT', amount: '10' });
+  master.call(M6, { clientTranId: tranIdOf(n), fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'strategy01', asset: 'USDT', amount: '10' });
 
 const history = (n: number) =>
   run(listUniversalTransfers(master, { clientTranId: tranIdOf(n), fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'strategy01' }));
@@ -63,7 +65,7 @@ describe('fault injection', () => {
 
   it('an after-commit fault waits for an operation that commits', async () => {
     sim.faults.next('M6', 'drop-after-commit');
-    const tooMuch = universalTransfer(master, { fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'strategy01', asset: 'USDT', amount: '1000000' });
+    const tooMuch = master.call(M6, { fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'strategy01', asset: 'USDT', amount: '1000000' });
     expect(await failure(tooMuch)).toBeInstanceOf(ApiError);
     expect(sim.faults.pending('M6')).toEqual(['drop-after-commit']);
   });

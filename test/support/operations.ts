@@ -18,7 +18,6 @@ import {
   brokerListSubAccountApiKeys,
   brokerListSubAccounts,
   brokerListUniversalTransfers,
-  brokerUniversalTransfer,
   brokerWithdraw,
   closeListenKey,
   createListenKey,
@@ -31,12 +30,13 @@ import {
   listSubAccountApiKeys,
   listSubAccounts,
   listUniversalTransfers,
-  universalTransfer,
   type CallOptions,
   type Client,
   type OperationId,
 } from '../../src/index.js';
 import { fakeFetch, json } from './fake-fetch.js';
+import { M6 } from '../../src/endpoints/master.js';
+import { B13 } from '../../src/endpoints/broker.js';
 import { FUND_PASSWORD, makeClient } from './harness.js';
 
 /** A 32-character alphanumeric client transfer id. */
@@ -201,9 +201,11 @@ export const operationCases: readonly OperationCase[] = [
     id: 'M6',
     method: 'POST',
     path: '/api/v3/capital/sub-account/universalTransfer',
+    // The row itself: these cases test one request on the wire; the history lookup that
+    // universalTransfer adds on an unknown outcome is tested in safe-transfer.test.ts.
     run: (c, o) =>
-      universalTransfer(
-        c,
+      c.call(
+        M6,
         {
           amount: '12.5',
           asset: 'USDT',
@@ -523,9 +525,10 @@ export const operationCases: readonly OperationCase[] = [
     id: 'B13',
     method: 'POST',
     path: '/api/v3/broker/sub-account/universalTransfer',
+    // The row itself, as for M6.
     run: (c, o) =>
-      brokerUniversalTransfer(
-        c,
+      c.call(
+        B13,
         {
           amount: '100',
           asset: 'USDT',

@@ -1,0 +1,144 @@
+/**
+ * Transfers that never run twice. A universal transfer always carries a `clientTranId` (generated
+ * when the caller gives none). When its outcome is unknown (5XX, timeout, network failure after
+ * sending), the transfer history is searched for that id: a record found is the answer; only when
+ * repeated lookups prove the transfer never happened is it sent again, with the same id (so the
+ * service would refuse a duplicate even then).
+ *
+ * @module
+ */
+import type { Observable} from 'rxjs';
+import { catchError, concatMap, defer, map, throwError, timer } from 'rxjs';
+import type { CallOptions, Client } from '../client/types.js';
+import type { Endpoint } from '../endpoints/endpoint.js';
+import { UnknownOutcomeError } from '../errors.js';
+import type { AccountType } from '../params/fields.js';
+import type { Page, TransferReceipt, UniversalTransferRecord } from '../codecs/results.js';
+
+/** The parameters both M6 and B13 take. */
+export interface TransferParamsLike {
+  readonly clientTranId?: string;
+  readonly fromAccount?: string;
+  readonly toAccount?: string;
+  readonly fromAccountType: AccountType;
+  readonly toAccountType: AccountType;
+  readonly asset: string;
+  readonly amount: string;
+}
+
+/** The history filter both M7 and B1 take. */
+export interface TransferHistoryParamsLike {
+  readonly clientTranId?: string;
+  readonly fromAccount?: string;
+  readonly toAccount?: string;
+  readonly fromAccountType: AccountType;
+  readonly toAccountType: AccountType;
+  readonly startTime?: number;
+}
+
+/** How a transfer's unknown outcome is resolved. */
+export interface TransferOptions extends CallOptions {
+  /** History lookups before concluding the transfer never happened. Default 3. */
+  readonly lookups?: number;
+  /** Wait before each lookup, ms (the history may lag the transfer). Default 1000. */
+  readonly lookupDelayMs?: number;
+  /** Times the transfer may be sent in all (a resend happens only after the history proves absence). Default 2. */
+  readonly maxSends?: number;
+}
+
+/** The result of a transfer, and how it was learnt. */
+export interface TransferResult extends TransferReceipt {
+  /** The id the transfer was sent with (yours, or the one generated). */
+  readonly clientTranId: string;
+  /** `response`: the service answered; `history`: the answer was lost and the record was found. */
+  readonly confirmedBy: 'response' | 'history';
+  /** The history record, when the transfer was confirmed from the history. */
+  readonly record: UniversalTransferRecord | undefined;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A fresh client transfer id: 32 letters and digits from the platform's cryptographic random source.
+ *
+ * @example
+ * ```ts
+ * newClientTranId(); // e.g. 'q3ZC0xv1bS9PmnWAUeR4h8tLgk27fYdo'
+ * ```
+ */
+export function newClientTranId(): string {
+  let id = '';
+  const bytes = new Uint8Array(48);
+  while (id.length < 32) {
+    globalThis.crypto.getRandomValues(bytes);
+    // 62 does not divide 256: bytes from 248 up are dropped so every character is equally likely.
+    for (const byte of bytes) if (byte < 248 && id.length < 32) id += ALPHABET.charAt(byte % 62);
+  }
+  return id;
+}
+
+/**
+ * Builds a transfer function from a transfer row (M6 or B13) and its history operation (M7 or B1).
+ *
+ * @example
+ * ```ts
+ * export const universalTransfer = safeTransfer(M6, listUniversalTransfers);
+ * ```
+ */
+export function safeTransfer<P extends TransferParamsLike>(
+  transferRow: Endpoint<P, TransferReceipt>,
+  history: (client: Client, filter: TransferHistoryParamsLike, options?: CallOptions) => Observable<Page<UniversalTransferRecord>>,
+) {
+  return (client: Client, params: P, options: TransferOptions = {}): Observable<TransferResult> =>
+    defer(() => {
+      const clientTranId = params.clientTranId ?? newClientTranId();
+      const sent: P = { ...params, clientTranId };
+      const lookups = options.lookups ?? 3;
+      const lookupDelayMs = options.lookupDelayMs ?? 1000;
+      const maxSends = options.maxSends ?? 2;
+      const callOptions: CallOptions = {
+        ...(options.recvWindow !== undefined ? { recvWindow: options.recvWindow } : {}),
+        ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+      };
+
+      const lookup = (unknown: UnknownOutcomeError, remaining: number): Observable<UniversalTransferRecord | undefined> => {
+        const filter: TransferHistoryParamsLike = {
+          clientTranId,
+          fromAccountType: params.fromAccountType,
+          toAccountType: params.toAccountType,
+          ...(params.fromAccount !== undefined ? { fromAccount: params.fromAccount } : {}),
+          ...(params.toAccount !== undefined ? { toAccount: params.toAccount } : {}),
+          // A minute before signing covers clock skew between us and the service.
+          startTime: Math.max(0, unknown.sentAt - 60_000),
+        };
+        return timer(lookupDelayMs, client.scheduler).pipe(
+          concatMap(() => history(client, filter, callOptions)),
+          // A failed lookup leaves the outcome unknown: the caller gets the original error.
+          catchError(() => throwError(() => unknown)),
+          concatMap((page) => {
+            const record = page.items.find((r) => r.clientTranId === clientTranId);
+            if (record !== undefined || remaining <= 1) return [record];
+            return lookup(unknown, remaining - 1);
+          }),
+        );
+      };
+
+      const attempt = (sendsLeft: number): Observable<TransferResult> =>
+        client.call(transferRow, sent, callOptions).pipe(
+          map((receipt): TransferResult => ({ tranId: receipt.tranId, clientTranId, confirmedBy: 'response', record: undefined })),
+          catchError((error: unknown) => {
+            if (!(error instanceof UnknownOutcomeError)) return throwError(() => error);
+            return lookup(error, lookups).pipe(
+              concatMap((record) => {
+                if (record !== undefined) {
+                  return [{ tranId: record.tranId, clientTranId, confirmedBy: 'history' as const, record }];
+                }
+                return sendsLeft > 1 ? attempt(sendsLeft - 1) : throwError(() => error);
+              }),
+            );
+          }),
+        );
+
+      return attempt(maxSends);
+    });
+}

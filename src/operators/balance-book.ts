@@ -1,0 +1,138 @@
+/**
+ * The balances behind {@link balanceSnapshots}: per asset, the latest balance and what it came
+ * from, in an immutable map handed out as snapshots.
+ *
+ * @module
+ */
+import type { AccountEvent, MarketEvent } from '../stream/events.js';
+import { balanceOfEvent, balanceOfSeed, isNewerAccountEvent, type AssetBalanceState, type BalanceSeed } from './balance-state.js';
+import { PersistentMap } from './persistent-map.js';
+import type { Freshness, RefreshableBook } from './refreshable.js';
+
+/** A snapshot of the account's balances, emitted by {@link balanceSnapshots} after each update. */
+export interface BalanceSnapshot extends Freshness {
+  /**
+   * Balance per asset name. An immutable map: it never changes after it was emitted (it shares
+   * structure with newer snapshots). Iteration order follows the names' hashes.
+   */
+  readonly balances: ReadonlyMap<string, AssetBalanceState>;
+  /** Assets whose balance this update set or changed. */
+  readonly changed: readonly string[];
+  /** Assets this update removed (a resync no longer lists them). */
+  readonly removed: readonly string[];
+  /** Number of this snapshot, from 1, one more each time. */
+  readonly version: number;
+}
+
+/** Where a refresh request started. */
+export interface BalanceMark {
+  /** Sequence number of the last event before the request. */
+  readonly sequence: number;
+  /** Latest settlement time seen before the request, epoch ms: older events are already in the result. */
+  readonly time: number;
+}
+
+interface AssetRecord {
+  readonly balance: AssetBalanceState;
+  /** The event the balance comes from; `undefined` when it comes from a refresh. */
+  readonly event: AccountEvent | undefined;
+  /** For a balance from a refresh: events settled before this time are already in it. */
+  readonly since: number;
+  /** Sequence number of the event that set the balance; 0 for a refresh. */
+  readonly sequence: number;
+}
+
+/** The book's policies, resolved. */
+export interface BalanceBookSettings {
+  /** Whether a refresh lists every asset held; those it leaves out are removed. */
+  readonly refreshListsAllAssets: boolean;
+}
+
+function sameBalance(a: AssetBalanceState, b: AssetBalanceState): boolean {
+  return a.free === b.free && a.frozen === b.frozen && a.updatedAt === b.updatedAt;
+}
+
+/**
+ * The mutable balance book of one subscription.
+ *
+ * @example
+ * ```ts
+ * const book = new BalanceBookState({ refreshListsAllAssets: true });
+ * book.applyEvent(accountEvent); // true
+ * ```
+ */
+export class BalanceBookState implements RefreshableBook<readonly BalanceSeed[], BalanceSnapshot, BalanceMark> {
+  private readonly records = new Map<string, AssetRecord>();
+  private balances = PersistentMap.empty<AssetBalanceState>();
+  private sequence = 0;
+  private latestTime = -Infinity;
+  private changed = new Set<string>();
+  private removed: string[] = [];
+  private version = 0;
+
+  constructor(private readonly settings: BalanceBookSettings) {}
+
+  applyEvent(event: MarketEvent): boolean {
+    if (event.type !== 'account') return false;
+    this.sequence += 1;
+    this.latestTime = Math.max(this.latestTime, event.time);
+    const record = this.records.get(event.asset);
+    if (record) {
+      const newer = record.event ? isNewerAccountEvent(event, record.event) : event.time >= record.since;
+      if (!newer) return false;
+    }
+    const balance = balanceOfEvent(event);
+    const unchanged = record !== undefined && sameBalance(record.balance, balance);
+    this.put({ balance, event, since: event.time, sequence: this.sequence }, !unchanged);
+    return !unchanged;
+  }
+
+  markRefresh(): BalanceMark {
+    return { sequence: this.sequence, time: this.latestTime };
+  }
+
+  applyRefresh(seeds: readonly BalanceSeed[], mark: BalanceMark): void {
+    const listed = new Set<string>();
+    for (const seed of seeds) {
+      listed.add(seed.asset);
+      const record = this.records.get(seed.asset);
+      // An event that arrived after the request is at least as new as the result: it stays.
+      if (record && record.sequence > mark.sequence) continue;
+      const balance = balanceOfSeed(seed);
+      this.put({ balance, event: undefined, since: mark.time, sequence: 0 }, !record || !sameBalance(record.balance, balance));
+    }
+    if (!this.settings.refreshListsAllAssets) return;
+    for (const [asset, record] of this.records) {
+      if (listed.has(asset) || record.sequence > mark.sequence) continue;
+      this.records.delete(asset);
+      this.balances = this.balances.delete(asset);
+      this.changed.delete(asset);
+      this.removed.push(asset);
+    }
+  }
+
+  snapshot(freshness: Freshness): BalanceSnapshot {
+    this.version += 1;
+    const snapshot: BalanceSnapshot = {
+      balances: this.balances,
+      stale: freshness.stale,
+      gap: freshness.gap,
+      cause: freshness.cause,
+      error: freshness.error,
+      changed: [...this.changed],
+      removed: this.removed,
+      version: this.version,
+    };
+    this.changed = new Set();
+    this.removed = [];
+    return snapshot;
+  }
+
+  private put(record: AssetRecord, changed: boolean): void {
+    const asset = record.balance.asset;
+    this.records.set(asset, record);
+    if (!changed) return;
+    this.balances = this.balances.set(asset, record.balance);
+    this.changed.add(asset);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * `balanceSnapshots`: the account's balances per asset, kept up to date from the account events of
+ * a user data stream.
+ *
+ * @module
+ */
+import type { Observable, OperatorFunction } from 'rxjs';
+import type { GapEvent } from '../stream/lifecycle.js';
+import type { UserDataEvent } from '../stream/user-data-stream.js';
+import { BalanceBookState, type BalanceSnapshot } from './balance-book.js';
+import type { BalanceSeed } from './balance-state.js';
+import { refreshingReducer } from './refreshable.js';
+
+/** Settings of {@link balanceSnapshots}. */
+export interface BalanceSnapshotsOptions {
+  /**
+   * Balances to start from, requested at subscription (e.g. `getSubAccountAssets(client, {...})`,
+   * M8; `locked` is taken as frozen). Its first value is applied, except for assets an account event
+   * has updated since the request; until it arrives the snapshots are stale (and they stay stale,
+   * saying why, if it fails: add your own retry). Default: none, start empty and fresh (only assets
+   * that change are known).
+   */
+  readonly seed?: Observable<readonly BalanceSeed[]>;
+  /**
+   * Fetches the balances again after a `gap` (events may have been lost). Applied like the seed;
+   * it makes the snapshots fresh again, and a newer gap cancels it and asks again. Add your own
+   * retry to it; if it fails, the snapshots stay stale and say why. Default: none, a gap leaves
+   * the snapshots stale for good.
+   */
+  readonly resync?: (gap: GapEvent) => Observable<readonly BalanceSeed[]>;
+  /**
+   * Whether a seed or resync lists every asset the account holds. When `true`, an asset it leaves
+   * out is removed, unless an account event of it arrived after the request. Default `true`.
+   */
+  readonly refreshListsAllAssets?: boolean;
+}
+
+/**
+ * Reduces a user data stream to the account's balances: emits a {@link BalanceSnapshot} after
+ * every account event that changes a balance, and on the seed, every gap and every resync.
+ *
+ * Each asset holds `free` (the AVAILABLE balance: `balanceAmount` on the wire is not the total),
+ * `frozen`, and `total = free + frozen` computed exactly on decimals (no float ever touches it).
+ * Reordered events never regress a balance: an event settled before the one that set the balance
+ * is dropped (at the same millisecond, the events' changes tell which came first). After a `gap`
+ * the snapshots say `stale: true` until a `resync` made after the gap succeeds. Snapshots are
+ * immutable (a structure-sharing map: cheap to emit, safe to keep).
+ *
+ * @example
+ * ```ts
+ * import { createClient, userDataStream, balanceSnapshots, getSubAccountAssets } from 'mexc-rx';
+ *
+ * // The master account reads the sub-account's balances (M8); the sub-account's own key streams its events.
+ * const master = createClient({ apiKey: 'mx0vgl...master', secretKey: '...' });
+ * const subAccount = createClient({ apiKey: 'mx0vgl...sub', secretKey: '...' });
+ * const assets = () => getSubAccountAssets(master, { subAccount: 'strategy01' });
+ * userDataStream(subAccount)
+ *   .pipe(balanceSnapshots({ seed: assets(), resync: assets }))
+ *   .subscribe(({ balances, stale }) => {
+ *     const usdt = balances.get('USDT');
+ *     console.log(stale ? '(stale)' : '', usdt?.free, '+', usdt?.frozen, '=', usdt?.total);
+ *   });
+ * ```
+ */
+export function balanceSnapshots(options: BalanceSnapshotsOptions = {}): OperatorFunction<UserDataEvent, BalanceSnapshot> {
+  const settings = { refreshListsAllAssets: options.refreshListsAllAssets ?? true };
+  return refreshingReducer(() => new BalanceBookState(settings), { seed: options.seed, resync: options.resync });
+}

@@ -1,0 +1,175 @@
+/**
+ * The order book behind {@link reduceOrders}: one {@link OrderRecord} per order, an immutable map of
+ * their states handed out as snapshots, and the bounds that keep memory in check (terminal orders
+ * and placeholders evicted oldest-first, evicted ids remembered so late events cannot resurrect
+ * them).
+ *
+ * @module
+ */
+import type { MarketEvent } from '../stream/events.js';
+import { Fifo } from './fifo.js';
+import { OrderRecord, seedOfOrderEvent } from './order-record.js';
+import type { OrderSeed, OrderState } from './order-state.js';
+import { PersistentMap } from './persistent-map.js';
+import type { Freshness, RefreshableBook } from './refreshable.js';
+
+/** A snapshot of the order book, emitted by {@link reduceOrders} after each update. */
+export interface OrderBook extends Freshness {
+  /**
+   * Every order the book holds, by order id: open orders, recently finished ones, and placeholders
+   * (orders known only from their deals so far). An immutable map: it never changes after it was
+   * emitted, so keeping an old snapshot is safe (it shares structure with the newer ones).
+   * Iteration order follows the ids' hashes; sort by `createTime` for creation order.
+   */
+  readonly orders: ReadonlyMap<string, OrderState>;
+  /** Ids of the orders this update created or changed. */
+  readonly changed: readonly string[];
+  /**
+   * Ids of the orders this update removed: final orders evicted past the count or age limit,
+   * placeholders past their limit, and open orders a resync no longer lists.
+   */
+  readonly removed: readonly string[];
+  /** Number of this snapshot, from 1, one more each time. */
+  readonly version: number;
+}
+
+/** The book's limits and policies, all resolved. */
+export interface OrderBookSettings {
+  /** Final orders kept at most; the oldest-final is evicted first. */
+  readonly maxTerminalOrders: number;
+  /** Final orders older than this (ms since they became final) are evicted; `undefined`: no age limit. */
+  readonly maxTerminalAgeMs: number | undefined;
+  /** Placeholders kept at most; the oldest is dropped first. */
+  readonly maxPlaceholders: number;
+  /** Ids of evicted orders remembered at most (their late events are dropped). */
+  readonly maxForgottenIds: number;
+  /** Whether a refresh lists every open order; open orders it leaves out are removed. */
+  readonly refreshListsAllOpenOrders: boolean;
+  /** Current time, epoch ms, for the age limit. */
+  readonly now: () => number;
+}
+
+/**
+ * The mutable order book of one subscription.
+ *
+ * @example
+ * ```ts
+ * const book = new OrderBookState(settings);
+ * book.applyEvent(orderEvent); // true
+ * book.snapshot({ stale: false, gap: undefined, cause: 'event', error: undefined }).orders.get(orderEvent.orderId);
+ * ```
+ */
+export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, OrderBook> {
+  private readonly records = new Map<string, OrderRecord>();
+  private orders = PersistentMap.empty<OrderState>();
+  /** Final orders, oldest first, with the time they became final. */
+  private readonly finished = new Fifo<number>();
+  private readonly placeholders = new Fifo<true>();
+  /** Ids of evicted orders: their late events are dropped. */
+  private readonly forgotten = new Fifo<true>();
+  private sequence = 0;
+  private changed = new Set<string>();
+  private removed: string[] = [];
+  private version = 0;
+
+  constructor(private readonly settings: OrderBookSettings) {}
+
+  applyEvent(event: MarketEvent): boolean {
+    if (event.type === 'account' || this.forgotten.has(event.orderId)) return false;
+    const record = this.recordOf(event.orderId);
+    this.sequence += 1;
+    record.lastEvent = this.sequence;
+    const changed = event.type === 'order' ? record.addReport(seedOfOrderEvent(event)) : record.addFill(event);
+    if (changed) this.commit(record);
+    const evicted = this.evict();
+    return changed || evicted;
+  }
+
+  markRefresh(): number {
+    return this.sequence;
+  }
+
+  applyRefresh(seeds: Iterable<OrderSeed>, mark: number): void {
+    const listed = new Set<string>();
+    for (const seed of seeds) {
+      if (this.forgotten.has(seed.orderId)) continue;
+      listed.add(seed.orderId);
+      const record = this.recordOf(seed.orderId);
+      if (record.addReport(seed)) this.commit(record);
+    }
+    if (this.settings.refreshListsAllOpenOrders) {
+      // An open order the refresh does not list closed while events were missed (how is unknown),
+      // unless it had news of its own after the refresh was requested.
+      for (const [id, record] of this.records) {
+        if (!listed.has(id) && !record.placeholder && !record.terminal && record.lastEvent <= mark) this.remove(id, false);
+      }
+    }
+    this.evict();
+  }
+
+  snapshot(freshness: Freshness): OrderBook {
+    this.version += 1;
+    const snapshot: OrderBook = {
+      orders: this.orders,
+      stale: freshness.stale,
+      gap: freshness.gap,
+      cause: freshness.cause,
+      error: freshness.error,
+      changed: [...this.changed],
+      removed: this.removed,
+      version: this.version,
+    };
+    this.changed = new Set();
+    this.removed = [];
+    return snapshot;
+  }
+
+  private recordOf(id: string): OrderRecord {
+    let record = this.records.get(id);
+    if (!record) {
+      record = new OrderRecord(id);
+      this.records.set(id, record);
+    }
+    return record;
+  }
+
+  private commit(record: OrderRecord): void {
+    const id = record.orderId;
+    this.orders = this.orders.set(id, record.state);
+    this.changed.add(id);
+    if (record.placeholder) this.placeholders.add(id, true);
+    else this.placeholders.delete(id);
+    if (record.terminal && !this.finished.has(id)) this.finished.add(id, this.settings.now());
+  }
+
+  /** Applies the limits, oldest first. Returns whether anything was removed. */
+  private evict(): boolean {
+    const before = this.removed.length;
+    const { maxTerminalOrders, maxTerminalAgeMs, maxPlaceholders } = this.settings;
+    while (this.placeholders.size > maxPlaceholders) {
+      const oldest = this.placeholders.peek();
+      if (oldest) this.remove(oldest[0], false);
+    }
+    const now = maxTerminalAgeMs === undefined ? 0 : this.settings.now();
+    for (let oldest = this.finished.peek(); oldest; oldest = this.finished.peek()) {
+      const tooMany = this.finished.size > maxTerminalOrders;
+      const tooOld = maxTerminalAgeMs !== undefined && now - oldest[1] >= maxTerminalAgeMs;
+      if (!tooMany && !tooOld) break;
+      this.remove(oldest[0], true);
+    }
+    return this.removed.length > before;
+  }
+
+  private remove(id: string, forget: boolean): void {
+    this.records.delete(id);
+    this.orders = this.orders.delete(id);
+    this.finished.delete(id);
+    this.placeholders.delete(id);
+    this.changed.delete(id);
+    this.removed.push(id);
+    if (forget) {
+      this.forgotten.add(id, true);
+      while (this.forgotten.size > this.settings.maxForgottenIds) this.forgotten.shift();
+    }
+  }
+}

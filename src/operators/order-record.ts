@@ -1,0 +1,183 @@
+/**
+ * What the order book knows about one order, and how each new report or fill merges into it. The
+ * merge is a join: the result depends only on the set of reports and fills seen, never on the order
+ * or the number of times they arrived (see `order-progress.ts`).
+ *
+ * @module
+ */
+import type { DealEvent, OrderEvent } from '../stream/events.js';
+import { addDecimal, compareDecimal } from './decimal.js';
+import { compareProgress, resolveStatus } from './order-progress.js';
+import { isTerminalStatus, type OrderSeed, type OrderState } from './order-state.js';
+
+/**
+ * The seed form of an order event: the same fields, with `sendTime` as the report's time.
+ *
+ * @example
+ * ```ts
+ * const report = seedOfOrderEvent(event);
+ * report.updatedAt === event.sendTime; // true
+ * ```
+ */
+export function seedOfOrderEvent(event: OrderEvent): OrderSeed {
+  return {
+    orderId: event.orderId,
+    clientOrderId: event.clientOrderId,
+    symbol: event.symbol,
+    side: event.side,
+    orderType: event.orderType,
+    price: event.price,
+    quantity: event.quantity,
+    amount: event.amount,
+    status: event.status,
+    cumulativeQuantity: event.cumulativeQuantity,
+    cumulativeAmount: event.cumulativeAmount,
+    remainQuantity: event.remainQuantity,
+    remainAmount: event.remainAmount,
+    avgPrice: event.avgPrice,
+    createTime: event.createTime,
+    updatedAt: event.sendTime,
+  };
+}
+
+/** The larger of two decimals; the first when equal (the report's own text). */
+function larger(a: string, b: string): string {
+  return compareDecimal(b, a) > 0 ? b : a;
+}
+
+/** Fills sort by trade time, then trade id. */
+function fillsInOrder(a: DealEvent, b: DealEvent): number {
+  return a.time - b.time || (a.tradeId < b.tradeId ? -1 : a.tradeId > b.tradeId ? 1 : 0);
+}
+
+/**
+ * One order's accumulated reports and fills. `state` is rebuilt (a new immutable object) only
+ * when something changed.
+ *
+ * @example
+ * ```ts
+ * const record = new OrderRecord('C02__1');
+ * record.addFill(deal); // true: a placeholder with one fill
+ * record.addReport(seedOfOrderEvent(orderEvent)); // true: now confirmed
+ * record.state.placeholder; // false
+ * ```
+ */
+export class OrderRecord {
+  /** The report furthest along. */
+  private best: OrderSeed | undefined;
+  /** The final report furthest along, once there is one. */
+  private final: OrderSeed | undefined;
+  /** Fills, kept sorted by {@link fillsInOrder}. */
+  private readonly fills: DealEvent[] = [];
+  private readonly tradeIds = new Set<string>();
+  private fillQuantity = '0';
+  private fillAmount = '0';
+  private lastFillSent = -Infinity;
+  private current: OrderState | undefined;
+  /** Sequence number of the last event that reached this order (kept by the book). */
+  lastEvent = 0;
+
+  constructor(readonly orderId: string) {}
+
+  /** Whether the order's own numbers are unknown (only fills seen). */
+  get placeholder(): boolean {
+    return this.best === undefined;
+  }
+
+  /** Whether the order has reached a final status. */
+  get terminal(): boolean {
+    return this.final !== undefined;
+  }
+
+  /** The order's state as an immutable object. */
+  get state(): OrderState {
+    this.current ??= this.build();
+    return this.current;
+  }
+
+  /** Merges a report (order event or seed). Returns whether the state changed. */
+  addReport(report: OrderSeed): boolean {
+    let changed = false;
+    for (const fill of report.fills ?? []) changed = this.addFill(fill) || changed;
+    if (!this.best || compareProgress(report, this.best) > 0) {
+      this.best = report;
+      changed = true;
+    }
+    if (isTerminalStatus(report.status) && (!this.final || compareProgress(report, this.final) > 0)) {
+      this.final = report;
+      changed = true;
+    }
+    if (changed) this.current = undefined;
+    return changed;
+  }
+
+  /** Merges a fill; a `tradeId` already seen changes nothing. Returns whether the state changed. */
+  addFill(deal: DealEvent): boolean {
+    if (this.tradeIds.has(deal.tradeId)) return false;
+    this.tradeIds.add(deal.tradeId);
+    let at = this.fills.length;
+    while (at > 0 && fillsInOrder(this.fills[at - 1] as DealEvent, deal) > 0) at -= 1;
+    this.fills.splice(at, 0, deal);
+    this.fillQuantity = addDecimal(this.fillQuantity, deal.quantity);
+    this.fillAmount = addDecimal(this.fillAmount, deal.amount);
+    this.lastFillSent = Math.max(this.lastFillSent, deal.sendTime);
+    this.current = undefined;
+    return true;
+  }
+
+  private build(): OrderState {
+    const fills = this.fills.slice();
+    const best = this.best;
+    const firstFill = fills[0];
+    if (!best) {
+      if (!firstFill) throw new Error(`order ${this.orderId} has neither a report nor a fill`);
+      return {
+        placeholder: true,
+        orderId: this.orderId,
+        clientOrderId: firstFill.clientOrderId,
+        symbol: firstFill.symbol,
+        side: firstFill.side,
+        orderType: undefined,
+        price: undefined,
+        quantity: undefined,
+        amount: undefined,
+        status: undefined,
+        terminal: false,
+        cumulativeQuantity: this.fillQuantity,
+        cumulativeAmount: this.fillAmount,
+        remainQuantity: undefined,
+        remainAmount: undefined,
+        avgPrice: undefined,
+        createTime: undefined,
+        fills,
+        updatedAt: this.lastFillSent,
+      };
+    }
+    // Deals can run ahead of the order events: what the fills prove filled counts too, so that
+    // the cumulative numbers never drop when a placeholder is confirmed by an older order event.
+    const cumulativeQuantity = larger(best.cumulativeQuantity, this.fillQuantity);
+    const cumulativeAmount = larger(best.cumulativeAmount, this.fillAmount);
+    const status = resolveStatus({ status: best.status, cumulativeQuantity }, this.final);
+    return {
+      placeholder: false,
+      orderId: this.orderId,
+      clientOrderId: best.clientOrderId ?? firstFill?.clientOrderId,
+      symbol: best.symbol,
+      side: best.side,
+      orderType: best.orderType,
+      price: best.price,
+      quantity: best.quantity,
+      amount: best.amount,
+      status,
+      terminal: isTerminalStatus(status),
+      cumulativeQuantity,
+      cumulativeAmount,
+      remainQuantity: best.remainQuantity,
+      remainAmount: best.remainAmount,
+      avgPrice: best.avgPrice,
+      createTime: best.createTime,
+      fills,
+      updatedAt: Math.max(best.updatedAt, this.final?.updatedAt ?? -Infinity, this.lastFillSent),
+    };
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * An immutable map from strings to values (a hash array mapped trie, as in Clojure or Immutable.js):
+ * `set` and `delete` return a new map and leave the old one untouched, sharing all but the
+ * O(log32 n) nodes on the changed key's path (at most 7 levels for 2^32 keys; 3 for 10,000). The
+ * state operators hold one of these and hand it out as each snapshot's `ReadonlyMap`: a snapshot
+ * costs nothing to take, never changes afterwards, and an update costs a few small array copies,
+ * not a copy of the whole map.
+ *
+ * Iteration order follows the keys' hashes, not insertion order.
+ *
+ * @module
+ */
+
+interface Leaf<V> {
+  readonly kind: 'leaf';
+  readonly hash: number;
+  readonly key: string;
+  readonly value: V;
+}
+
+interface Branch<V> {
+  readonly kind: 'branch';
+  /** Bit `i` set: a child for hash fragment `i`, at index popcount(bitmap below bit i). */
+  readonly bitmap: number;
+  readonly children: readonly Node<V>[];
+}
+
+/** Keys whose 32-bit hashes are equal. */
+interface Collision<V> {
+  readonly kind: 'collision';
+  readonly hash: number;
+  readonly leaves: readonly Leaf<V>[];
+}
+
+type Node<V> = Leaf<V> | Branch<V> | Collision<V>;
+
+const BITS = 5;
+const MASK = 31;
+
+/** FNV-1a over the UTF-16 code units, 32 bits. */
+function hashOf(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 63;
+}
+
+function fragment(hash: number, shift: number): number {
+  return (hash >>> shift) & MASK;
+}
+
+/** A branch holding two nodes whose hashes differ (at this level or deeper). */
+function join<V>(shift: number, a: Leaf<V> | Collision<V>, b: Leaf<V>): Node<V> {
+  const fa = fragment(a.hash, shift);
+  const fb = fragment(b.hash, shift);
+  if (fa === fb) return { kind: 'branch', bitmap: 1 << fa, children: [join(shift + BITS, a, b)] };
+  return { kind: 'branch', bitmap: (1 << fa) | (1 << fb), children: fa < fb ? [a, b] : [b, a] };
+}
+
+function lookup<V>(root: Node<V> | undefined, hash: number, key: string): Leaf<V> | undefined {
+  let node = root;
+  let shift = 0;
+  while (node) {
+    if (node.kind === 'leaf') return node.key === key ? node : undefined;
+    if (node.kind === 'collision') return node.leaves.find((leaf) => leaf.key === key);
+    const bit = 1 << fragment(hash, shift);
+    if ((node.bitmap & bit) === 0) return undefined;
+    node = node.children[popcount(node.bitmap & (bit - 1))];
+    shift += BITS;
+  }
+  return undefined;
+}
+
+function withChild<V>(children: readonly Node<V>[], index: number, child: Node<V>): Node<V>[] {
+  const copy = children.slice();
+  copy[index] = child;
+  return copy;
+}
+
+function insert<V>(node: Node<V> | undefined, shift: number, leaf: Leaf<V>): Node<V> {
+  if (!node) return leaf;
+  if (node.kind === 'leaf') {
+    if (node.key === leaf.key) return leaf;
+    if (node.hash === leaf.hash) return { kind: 'collision', hash: leaf.hash, leaves: [node, leaf] };
+    return join(shift, node, leaf);
+  }
+  if (node.kind === 'collision') {
+    if (node.hash !== leaf.hash) return join(shift, node, leaf);
+    const at = node.leaves.findIndex((l) => l.key === leaf.key);
+    const leaves = at < 0 ? [...node.leaves, leaf] : node.leaves.map((l, i) => (i === at ? leaf : l));
+    return { kind: 'collision', hash: node.hash, leaves };
+  }
+  const bit = 1 << fragment(leaf.hash, shift);
+  const index = popcount(node.bitmap & (bit - 1));
+  if ((node.bitmap & bit) === 0) {
+    const children = [...node.children.slice(0, index), leaf, ...node.children.slice(index)];
+    return { kind: 'branch', bitmap: node.bitmap | bit, children };
+  }
+  const child = node.children[index];
+  return { kind: 'branch', bitmap: node.bitmap, children: withChild(node.children, index, insert(child, shift + BITS, leaf)) };
+}
+
+function remove<V>(node: Node<V>, shift: number, hash: number, key: string): Node<V> | undefined {
+  if (node.kind === 'leaf') return node.key === key ? undefined : node;
+  if (node.kind === 'collision') {
+    const leaves = node.leaves.filter((l) => l.key !== key);
+    if (leaves.length === node.leaves.length) return node;
+    return leaves.length === 1 ? leaves[0] : { kind: 'collision', hash: node.hash, leaves };
+  }
+  const bit = 1 << fragment(hash, shift);
+  if ((node.bitmap & bit) === 0) return node;
+  const index = popcount(node.bitmap & (bit - 1));
+  const child = node.children[index];
+  if (!child) return node;
+  const next = remove(child, shift + BITS, hash, key);
+  if (next === child) return node;
+  if (next === undefined) {
+    if (node.children.length === 1) return undefined;
+    const children = node.children.filter((_, i) => i !== index);
+    const only = children[0];
+    // A branch left with one leaf (or collision) collapses into it, keeping the trie canonical.
+    if (children.length === 1 && only && only.kind !== 'branch') return only;
+    return { kind: 'branch', bitmap: node.bitmap & ~bit, children };
+  }
+  if (node.children.length === 1 && next.kind !== 'branch') return next;
+  return { kind: 'branch', bitmap: node.bitmap, children: withChild(node.children, index, next) };
+}
+
+function* leaves<V>(node: Node<V> | undefined): Generator<Leaf<V>, undefined, undefined> {
+  if (!node) return undefined;
+  if (node.kind === 'leaf') yield node;
+  else if (node.kind === 'collision') yield* node.leaves;
+  else for (const child of node.children) yield* leaves(child);
+  return undefined;
+}
+
+function* mapLeaves<V, T>(node: Node<V> | undefined, f: (leaf: Leaf<V>) => T): Generator<T, undefined, undefined> {
+  for (const leaf of leaves(node)) yield f(leaf);
+  return undefined;
+}
+
+/**
+ * An immutable `ReadonlyMap<string, V>`: every change returns a new map that shares structure with
+ * the old one. Hand one out freely; nobody can change it.
+ *
+ * @example
+ * ```ts
+ * const empty = PersistentMap.empty<number>();
+ * const one = empty.set('a', 1);
+ * const two = one.set('b', 2).delete('a');
+ * [one.size, two.size, one.get('a'), two.get('a')]; // [1, 1, 1, undefined]
+ * ```
+ */
+export class PersistentMap<V> implements ReadonlyMap<string, V> {
+  private static readonly EMPTY = new PersistentMap<never>(undefined, 0);
+
+  private constructor(
+    private readonly root: Node<V> | undefined,
+    /** Number of entries. */
+    readonly size: number,
+  ) {}
+
+  /** The empty map. */
+  static empty<V>(): PersistentMap<V> {
+    return PersistentMap.EMPTY;
+  }
+
+  /** The value stored under `key`, or `undefined`. */
+  get(key: string): V | undefined {
+    return lookup(this.root, hashOf(key), key)?.value;
+  }
+
+  /** Whether `key` has an entry. */
+  has(key: string): boolean {
+    return lookup(this.root, hashOf(key), key) !== undefined;
+  }
+
+  /** A map with `key` set to `value` (this map itself when the entry is already that very value). */
+  set(key: string, value: V): PersistentMap<V> {
+    const hash = hashOf(key);
+    const existing = lookup(this.root, hash, key);
+    if (existing && Object.is(existing.value, value)) return this;
+    const root = insert(this.root, 0, { kind: 'leaf', hash, key, value });
+    return new PersistentMap(root, existing ? this.size : this.size + 1);
+  }
+
+  /** A map without `key` (this map itself when there is no such entry). */
+  delete(key: string): PersistentMap<V> {
+    const hash = hashOf(key);
+    if (!this.root || !lookup(this.root, hash, key)) return this;
+    const root = remove(this.root, 0, hash, key);
+    return root === undefined ? PersistentMap.empty() : new PersistentMap(root, this.size - 1);
+  }
+
+  /** Calls `callback` for each entry. */
+  forEach(callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void, thisArg?: unknown): void {
+    for (const leaf of leaves(this.root)) callback.call(thisArg, leaf.value, leaf.key, this);
+  }
+
+  /** The entries, as `[key, value]` pairs. */
+  entries(): MapIterator<[string, V]> {
+    return mapLeaves(this.root, (leaf): [string, V] => [leaf.key, leaf.value]);
+  }
+
+  /** The keys. */
+  keys(): MapIterator<string> {
+    return mapLeaves(this.root, (leaf) => leaf.key);
+  }
+
+  /** The values. */
+  values(): MapIterator<V> {
+    return mapLeaves(this.root, (leaf) => leaf.value);
+  }
+
+  [Symbol.iterator](): MapIterator<[string, V]> {
+    return this.entries();
+  }
+}

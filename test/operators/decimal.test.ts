@@ -1,0 +1,57 @@
+/**
+ * The decimal helpers: exact sums and comparisons on decimal text, checked against bigint
+ * arithmetic on the same values.
+ */
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { addDecimal, compareDecimal, isDecimal, subtractDecimal, sumDecimals } from '../../src/operators/decimal.js';
+import { fixed } from './lifecycles.js';
+
+/** A decimal text with its value as units of 10^-8. */
+const decimal = fc.tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.integer({ min: 0, max: 8 })).map(([units, scale]) => {
+  const text = units < 0n ? `-${fixed(-units, scale)}` : fixed(units, scale);
+  return { text, value: units * 10n ** BigInt(8 - scale) };
+});
+
+describe('decimal helpers', () => {
+  it('add without float rounding', () => {
+    expect(addDecimal('0.1', '0.2')).toBe('0.3');
+    expect(sumDecimals(['0.1', '0.2', '0.3'])).toBe('0.6');
+    expect(addDecimal('1.50', '0')).toBe('1.5');
+    expect(subtractDecimal('0.3', '0.1')).toBe('0.2');
+    expect(subtractDecimal('1', '1.000')).toBe('0');
+    expect(addDecimal('-0.5', '0.25')).toBe('-0.25');
+    expect(addDecimal('1e-8', '2E-8')).toBe('0.00000003');
+    expect(addDecimal('1.5e3', '.5')).toBe('1500.5');
+  });
+
+  it('compare by value, not by text', () => {
+    expect(compareDecimal('10.5', '9.75')).toBe(1);
+    expect(compareDecimal('1.50', '1.5')).toBe(0);
+    expect(compareDecimal('-2', '-10')).toBe(1);
+    expect(compareDecimal('0.000001', '0')).toBe(1);
+  });
+
+  it('refuse text that is not a decimal', () => {
+    expect(isDecimal('12.5')).toBe(true);
+    expect(isDecimal('')).toBe(false);
+    expect(isDecimal('.')).toBe(false);
+    expect(isDecimal('1,5')).toBe(false);
+    expect(() => addDecimal('ten', '1')).toThrow(RangeError);
+  });
+
+  it('agree with bigint arithmetic on any values', () => {
+    fc.assert(
+      fc.property(decimal, decimal, (a, b) => {
+        const sum = addDecimal(a.text, b.text);
+        const difference = subtractDecimal(a.text, b.text);
+        const [sumUnits, differenceUnits] = [a.value + b.value, a.value - b.value];
+        const asText = (units: bigint): string => (units < 0n ? `-${fixed(-units, 8)}` : fixed(units, 8));
+        expect(sum).toBe(asText(sumUnits));
+        expect(difference).toBe(asText(differenceUnits));
+        expect(compareDecimal(a.text, b.text)).toBe(a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+      }),
+      { seed: 11, numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Fuzzing the frame decoder: at least 10,000 seeded cases each of random bytes, mutated protobuf
+ * frames and mutated JSON frames. The decoder must never throw, and must give back one of its typed
+ * results; a frame it accepts must be a fully valid event.
+ */
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { decodeFrame, type FrameResult } from '../../src/index.js';
+import { encodeJsonFrame, encodePushFrame } from '../../src/stream/encode-frame.js';
+import { marketEventArbitrary } from '../stream/arbitraries.js';
+
+const marketEvent = marketEventArbitrary();
+
+const RUNS = 10_000;
+const KINDS = new Set(['event', 'control', 'malformed', 'unknown']);
+
+/** What a run saw, so the test can show the fuzzing reached every kind of result. */
+function tally(): { seen: Map<string, number>; check: (result: FrameResult) => void } {
+  const seen = new Map<string, number>();
+  return {
+    seen,
+    check(result) {
+      expect(KINDS.has(result.kind)).toBe(true);
+      if (result.kind === 'event') {
+        // Whatever got through is a complete, normalized event.
+        expect(['account', 'deal', 'order']).toContain(result.event.type);
+        expect(Number.isSafeInteger(result.event.sendTime)).toBe(true);
+      }
+      seen.set(result.kind, (seen.get(result.kind) ?? 0) + 1);
+    },
+  };
+}
+
+/** Applies byte edits: flip, insert, delete, truncate. */
+const byteEdits = fc.array(
+  fc.record({ op: fc.constantFrom('flip', 'insert', 'delete', 'truncate'), at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }),
+  { minLength: 1, maxLength: 6 },
+);
+
+function mutate(bytes: Uint8Array, edits: readonly { op: string; at: number; value: number }[]): Uint8Array {
+  let out = Array.from(bytes);
+  for (const { op, at, value } of edits) {
+    const i = out.length === 0 ? 0 : at % out.length;
+    if (op === 'flip') out[i] = value;
+    else if (op === 'insert') out.splice(i, 0, value);
+    else if (op === 'delete') out.splice(i, 1);
+    else out = out.slice(0, i);
+  }
+  return Uint8Array.from(out);
+}
+
+describe('frame decoder fuzzing', () => {
+  it(`never throws on ${RUNS} random byte strings`, () => {
+    const { seen, check } = tally();
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) => check(decodeFrame(bytes))),
+      { numRuns: RUNS, seed: 20261121 },
+    );
+    expect(seen.get('malformed')).toBeGreaterThan(RUNS / 2);
+  });
+
+  it(`never throws on ${RUNS} mutated protobuf frames, and accepts only valid events`, () => {
+    const { seen, check } = tally();
+    fc.assert(
+      fc.property(marketEvent, byteEdits, (event, edits) => check(decodeFrame(mutate(encodePushFrame(event), edits)))),
+      { numRuns: RUNS, seed: 20261122 },
+    );
+    // Mutations both break frames and (changing a value byte inside a text) leave some valid.
+    expect(seen.get('malformed')).toBeGreaterThan(0);
+    expect(seen.get('event')).toBeGreaterThan(0);
+  });
+
+  it(`never throws on ${RUNS} mutated JSON frames`, () => {
+    const { seen, check } = tally();
+    const textEdits = fc.array(
+      fc.record({ op: fc.constantFrom('replace', 'insert', 'delete', 'truncate'), at: fc.nat(), char: fc.string({ minLength: 1, maxLength: 3 }) }),
+      { minLength: 1, maxLength: 4 },
+    );
+    fc.assert(
+      fc.property(marketEvent, textEdits, (event, edits) => {
+        let text = encodeJsonFrame(event);
+        for (const { op, at, char } of edits) {
+          const i = text.length === 0 ? 0 : at % text.length;
+          if (op === 'replace') text = text.slice(0, i) + char + text.slice(i + 1);
+          else if (op === 'insert') text = text.slice(0, i) + char + text.slice(i);
+          else if (op === 'delete') text = text.slice(0, i) + text.slice(i + 1);
+          else text = text.slice(0, i);
+        }
+        check(decodeFrame(text));
+      }),
+      { numRuns: RUNS, seed: 20261123 },
+    );
+    expect(seen.get('malformed')).toBeGreaterThan(0);
+  });
+});

@@ -13,9 +13,10 @@ import type { SimClock } from './clock.js';
 import { decimal, formatDecimal } from './decimal.js';
 import { balancesOf, credit, freeBalance, totals, type BalanceView } from './ledger.js';
 import { listenKeyOwner } from './listen-keys.js';
+import { orderView, type OrderView } from './market/order-view.js';
 import type { RateLimiter } from './rate-limit.js';
 import { addRebate, type RebateInput } from './rebates.js';
-import type { Account, AccountKind, BalanceChangeEvent, World } from './state.js';
+import type { Account, AccountKind, BalanceChangeEvent, ListenKeyRecord, World } from './state.js';
 
 /** An account and the API key to act as it. */
 export interface SimCredentials {
@@ -62,6 +63,19 @@ export interface WithdrawalView {
   readonly time: number;
 }
 
+/** A listen key as the admin interface shows it. */
+export interface ListenKeyView {
+  readonly key: string;
+  readonly uid: string;
+  readonly createTime: number;
+  /** When it expires (or expired) without a keepalive, epoch ms. */
+  readonly expiresAt: number;
+  /** Whether it was DELETEd. */
+  readonly closed: boolean;
+  /** Whether it is valid now (not closed, not expired). */
+  readonly valid: boolean;
+}
+
 /** Options of a new API key made through the admin interface. */
 export interface AdminKeyOptions {
   /** Default: every permission the account kind can hold. */
@@ -105,6 +119,12 @@ export interface SimAdmin {
   setClientIp(ip: string | undefined): void;
   /** The uid a listen key belongs to while valid (for the websocket half). */
   listenKeyOwner(key: string): string | undefined;
+  /** A listen key, valid or not, while the simulator remembers it (expired keys are forgotten when new ones are made). */
+  listenKey(key: string): ListenKeyView | undefined;
+  /** The listen keys of an account, valid or not, oldest first. */
+  listenKeys(account: string): readonly ListenKeyView[];
+  /** The market driver's orders (of one account when given), oldest first: the simulator's own view. */
+  orders(account?: string): readonly OrderView[];
   /** Balance changes of one account, as they are committed. */
   balanceChanges(account: string): Observable<BalanceChangeEvent>;
   /** Forgets all rate-limit counts. */
@@ -130,6 +150,15 @@ const view = (a: Account): AccountView => ({
   createTime: a.createTime,
   frozen: a.frozen,
   futuresEnabled: a.futuresEnabled,
+});
+
+const keyView = (k: ListenKeyRecord, now: number): ListenKeyView => ({
+  key: k.key,
+  uid: k.uid,
+  createTime: k.createTime,
+  expiresAt: k.expiresAt,
+  closed: k.closed,
+  valid: !k.closed && now < k.expiresAt,
 });
 
 /**
@@ -225,6 +254,19 @@ export function createAdmin(deps: AdminDeps): SimAdmin {
       })),
     setClientIp: deps.setClientIp,
     listenKeyOwner: (key) => listenKeyOwner(world, key, clock.now()),
+    listenKey(key) {
+      const record = world.listenKeys.get(key);
+      return record && keyView(record, clock.now());
+    },
+    listenKeys(ref) {
+      const uid = account(ref).uid;
+      const now = clock.now();
+      return [...world.listenKeys.values()].filter((k) => k.uid === uid).map((k) => keyView(k, now));
+    },
+    orders(ref) {
+      const uid = ref === undefined ? undefined : account(ref).uid;
+      return [...world.orders.values()].filter((o) => uid === undefined || o.uid === uid).map(orderView);
+    },
     balanceChanges(ref) {
       const uid = account(ref).uid;
       return world.events.pipe(filter((e): e is BalanceChangeEvent => e.type === 'balance' && e.uid === uid));

@@ -48,14 +48,16 @@ export function identify(world: World, apiKey: string | undefined): Caller {
 
 /**
  * Applies the timestamp rule: accepted when `timestamp < now + 1000` and
- * `now - timestamp <= recvWindow` (700003 otherwise); `recvWindow` above 60000 is 700005.
+ * `now - timestamp <= recvWindow + slackMs` (700003 otherwise); `recvWindow` above 60000 is
+ * 700005. `slackMs` (default 0) lets a fast clock absorb the real time a request spends in
+ * transit.
  *
  * @example
  * ```ts
  * checkTimestamp(query.values, clock.now());
  * ```
  */
-export function checkTimestamp(values: ReadonlyMap<string, string>, now: number): void {
+export function checkTimestamp(values: ReadonlyMap<string, string>, now: number, slackMs = 0): void {
   const windowText = values.get('recvWindow');
   let recvWindow = DEFAULT_RECV_WINDOW;
   if (windowText !== undefined) {
@@ -71,7 +73,7 @@ export function checkTimestamp(values: ReadonlyMap<string, string>, now: number)
   }
   if (!/^\d{1,16}$/.test(timestampText)) throw new SimError(SIM_CODES.badParameter, "Parameter 'timestamp' is invalid: epoch milliseconds");
   const timestamp = Number(timestampText);
-  if (!(timestamp < now + 1000 && now - timestamp <= recvWindow)) {
+  if (!(timestamp < now + 1000 && now - timestamp <= recvWindow + slackMs)) {
     throw new SimError(SIM_CODES.timestampOutsideWindow, "Timestamp for this request is outside of the recvWindow");
   }
 }

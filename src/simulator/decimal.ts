@@ -60,3 +60,28 @@ export function decimal(text: string): bigint {
   if (units === undefined) throw new RangeError(`not a decimal amount: ${JSON.stringify(text)}`);
   return units;
 }
+
+/**
+ * The product of two amounts, truncated to 30 fraction digits (exact for every product whose
+ * factors' fraction digits add up to 30 or fewer).
+ *
+ * @example
+ * ```ts
+ * formatDecimal(multiplyDecimal(decimal('0.5'), decimal('30000.1'))); // '15000.05'
+ * ```
+ */
+export function multiplyDecimal(a: bigint, b: bigint): bigint {
+  return (a * b) / SCALE;
+}
+
+/**
+ * The quotient of two amounts, truncated to 30 fraction digits; `0n` when `b` is zero.
+ *
+ * @example
+ * ```ts
+ * formatDecimal(divideDecimal(decimal('15000.05'), decimal('0.5'))); // '30000.1'
+ * ```
+ */
+export function divideDecimal(a: bigint, b: bigint): bigint {
+  return b === 0n ? 0n : (a * SCALE) / b;
+}

@@ -5,7 +5,10 @@
  * - `drop`: destroy the socket without running the operation;
  * - `status-500`: answer 500 without running the operation;
  * - `drop-after-commit`: run the operation (commit its effect), then destroy the socket unanswered;
- * - `status-500-after-commit`: run the operation, then answer 500.
+ * - `status-500-after-commit`: run the operation, then answer 500;
+ * - `refuse`: answer with the service error that turns the request down, without running the
+ *   operation: 730708 (listen key information error) for the listen-key operations L1-L4, 700004
+ *   for the others. Clients do not retry it (status 400).
  *
  * An after-commit fault stays queued when the operation itself fails (nothing was committed).
  * Further kinds (a delay, a slow body) fit the same queue.
@@ -15,7 +18,7 @@
 import type { OperationId } from '../endpoints/operation-id.js';
 
 /** What to do to a request. */
-export type FaultKind = 'drop' | 'status-500' | 'drop-after-commit' | 'status-500-after-commit';
+export type FaultKind = 'drop' | 'status-500' | 'drop-after-commit' | 'status-500-after-commit' | 'refuse';
 
 /** Faults armed for coming requests. */
 export interface SimFaults {

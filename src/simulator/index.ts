@@ -1,23 +1,39 @@
 /**
- * mexc-rx/simulator: the service's REST API on loopback, for tests and demos (Node only).
- * Routes, methods and parameter rules come from the client's endpoint table; state lives in
- * memory; time comes from a controllable clock.
+ * mexc-rx/simulator: the service on loopback, for tests and demos (Node only): the REST API
+ * (routes, methods and parameter rules from the client's endpoint table) and the user data
+ * stream's websocket (listen keys, subscriptions, protobuf and JSON pushes, the service's
+ * connection rules), state in memory, a market driver that trades for an account, fault
+ * injection, and a controllable clock (manual, real time or fast) with an rxjs scheduler on it.
  *
  * @module
  */
 import type { Server } from 'node:http';
-import type { Observable } from 'rxjs';
+import type { Observable, SchedulerLike } from 'rxjs';
 import { createAdmin, type SimAdmin, type SimCredentials } from './admin.js';
+import { clockScheduler } from './clock-scheduler.js';
 import { createSimClock, type SimClock } from './clock.js';
 import { createFaults, type SimFaults } from './faults.js';
+import { createMarket, type SimMarket } from './market/market.js';
 import { createRateLimiter, DEFAULT_RATE_BUDGET, type RateBudget } from './rate-limit.js';
 import { createRouter } from './router.js';
 import { HOST, listenHttp } from './server.js';
 import { createWorld, type SimEvent, type SimLimits } from './state.js';
 import type { OmittedPartyFilter } from './transfers.js';
+import type { WsRules } from './ws/rules.js';
+import { attachWsServer } from './ws/server.js';
+import type { SimWs } from './ws/types.js';
 
-export type { AccountView, AdminKeyOptions, SimAdmin, SimCredentials, TransferView, WithdrawalView } from './admin.js';
+export type { AccountView, AdminKeyOptions, ListenKeyView, SimAdmin, SimCredentials, TransferView, WithdrawalView } from './admin.js';
+export { clockScheduler } from './clock-scheduler.js';
 export { createSimClock, type SimClock, type SimClockOptions } from './clock.js';
+export type { MarketOrderRequest, SessionRun, SimMarket } from './market/market.js';
+export type { OrderView } from './market/order-view.js';
+export type { SessionOptions, SessionSummary } from './market/session.js';
+export { parseSymbol, type SymbolInfo } from './market/symbols.js';
+export { CHANGE_TYPES, coinIdOf, type PushedEvent } from './ws/push-events.js';
+export type { PushDelivery, PushRecord } from './ws/push-log.js';
+export { DEFAULT_WS_RULES, type WsCloseReason, type WsRules } from './ws/rules.js';
+export type { MalformedKind, SimWs, WsConnectionView, WsTarget } from './ws/types.js';
 export type { DepositInput } from './capital.js';
 export { SIM_CODES, SimError } from './errors.js';
 export type { FaultKind, SimFaults } from './faults.js';
@@ -25,7 +41,16 @@ export type { BalanceView } from './ledger.js';
 export type { RateBudget } from './rate-limit.js';
 export type { RebateInput } from './rebates.js';
 export { CLIENT_IP_HEADER } from './router.js';
-export type { AccountKind, BalanceChangeEvent, BalanceChangeReason, ListenKeyEvent, SimEvent, SimLimits } from './state.js';
+export type {
+  AccountKind,
+  BalanceChangeEvent,
+  BalanceChangeReason,
+  ListenKeyEvent,
+  OrderChangeEvent,
+  SimEvent,
+  SimLimits,
+  TradeEvent,
+} from './state.js';
 export type { OmittedPartyFilter } from './transfers.js';
 
 /** A root account to create at start. */
@@ -45,8 +70,19 @@ export interface SimulatorOptions {
    * `advance` shifts it). Default: a new SimClock in manual mode (see `realtime`).
    */
   readonly clock?: SimClock | (() => number);
-  /** For the default clock: follow real time (`true`) or stand still until advanced (`false`). Default `false`. */
+  /** For the default clock: follow real time (`true`) or stand still until advanced (`false`). Default `false` (`true` with `speed`). */
   readonly realtime?: boolean;
+  /** For the default clock: run N times faster than real time (fast mode). Default 1. */
+  readonly speed?: number;
+  /**
+   * Clock ms a request's timestamp may lag beyond its receive window. Default 0. Fast-clock tests
+   * set it, since real transit time is multiplied by the speed.
+   */
+  readonly timestampSlackMs?: number;
+  /** Websocket rules (defaults: the real service's) and how many pushes to remember per account (default 100000). */
+  readonly ws?: Partial<WsRules> & { readonly pushLogLimit?: number };
+  /** The market driver: fee per fill as a fraction of what is received. Default `0.001`. */
+  readonly market?: { readonly feeRate?: string };
   /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, FACTS.md). */
   readonly signBody?: boolean;
   /** Request budget per endpoint per account, or `false` for none. Default 500 per 10 s. */
@@ -69,7 +105,7 @@ export interface SimulatorOptions {
 export interface Simulator {
   /** REST base URL, `http://127.0.0.1:PORT`. */
   readonly restUrl: string;
-  /** Websocket URL, `ws://127.0.0.1:PORT/ws` (served once the websocket half attaches). */
+  /** Websocket URL, `ws://127.0.0.1:PORT/ws`; connect to `${wsUrl}?listenKey=KEY`. */
   readonly wsUrl: string;
   /** The master account with a full-permission key. */
   readonly master: SimCredentials;
@@ -77,13 +113,19 @@ export interface Simulator {
   readonly broker: SimCredentials;
   readonly admin: SimAdmin;
   readonly clock: SimClock;
-  /** Fault injection per operation. */
+  /** An rxjs scheduler on {@link clock}: give it to clients and streams under test to share the simulator's time. */
+  readonly scheduler: SchedulerLike;
+  /** Fault injection per REST operation. */
   readonly faults: SimFaults;
+  /** The websocket side: connections, the push log, and websocket faults. */
+  readonly ws: SimWs;
+  /** The market driver: orders, fills and cancels that the stream pushes. */
+  readonly market: SimMarket;
   /** Every committed state change (balances, listen keys). */
   readonly events: Observable<SimEvent>;
   /** The underlying server, for a websocket server to attach to its `upgrade` event. */
   readonly httpServer: Server;
-  /** Closes the server and every socket. Safe to call twice. */
+  /** Stops paced sessions, closes every websocket and the server, and cancels the simulator's timers. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -91,7 +133,11 @@ const DEFAULT_BALANCES: Readonly<Record<string, string>> = { USDT: '100000', BTC
 
 function makeClock(options: SimulatorOptions): SimClock {
   const given = options.clock;
-  if (given === undefined) return createSimClock({ realtime: options.realtime ?? false });
+  if (given === undefined) {
+    return options.speed === undefined
+      ? createSimClock({ realtime: options.realtime ?? false })
+      : createSimClock({ speed: options.speed, realtime: options.realtime ?? true });
+  }
   if (typeof given === 'function') return createSimClock({ source: given, realtime: true });
   return given;
 }
@@ -109,9 +155,17 @@ function makeClock(options: SimulatorOptions): SimClock {
  * listSubAccounts(client).subscribe((page) => console.log(page.items));
  * // ...
  * await sim.close();
+ *
+ * // A user data stream against a fast clock (an hour passes in 3.6 real seconds):
+ * const fast = await startSimulator({ speed: 1000, timestampSlackMs: 60_000 });
+ * const streaming = createClient({ baseUrl: fast.restUrl, wsUrl: fast.wsUrl, apiKey: fast.master.apiKey,
+ *   secretKey: fast.master.secretKey, clock: () => fast.clock.now(), scheduler: fast.scheduler });
+ * const subscription = userDataStream(streaming).subscribe((event) => console.log(event.type));
+ * fast.market.runSession({ account: fast.master.name, orders: 5, seed: 1 });
  * ```
  */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const ownClock = options.clock === undefined || typeof options.clock === 'function';
   const clock = makeClock(options);
   const world = createWorld(options.limits);
   const rateLimiter = createRateLimiter(options.rateLimit ?? DEFAULT_RATE_BUDGET);
@@ -133,22 +187,45 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       trustClientIpHeader: options.trustClientIpHeader ?? false,
       clientIp: () => clientIp,
       historyOmittedParty: options.historyOmittedParty ?? 'caller',
+      timestampSlackMs: options.timestampSlackMs ?? 0,
     },
   });
+  const market = createMarket(options.market?.feeRate === undefined ? { world, clock } : { world, clock, feeRate: options.market.feeRate });
   const host = await listenHttp(route, options.port ?? 0);
+  const wsUrl = `ws://${HOST}:${host.port}/ws`;
+  const { pushLogLimit, ...rules } = options.ws ?? {};
+  const ws = attachWsServer({
+    httpServer: host.server,
+    world,
+    clock,
+    faults,
+    url: wsUrl,
+    rules,
+    ...(pushLogLimit === undefined ? {} : { pushLogLimit }),
+  });
+  let closing: Promise<void> | undefined;
   return {
     restUrl: `http://${HOST}:${host.port}`,
-    wsUrl: `ws://${HOST}:${host.port}/ws`,
+    wsUrl,
     master,
     broker,
     admin,
     clock,
+    scheduler: clockScheduler(clock),
     faults,
+    ws,
+    market,
     events: world.events.asObservable(),
     httpServer: host.server,
-    async close() {
-      await host.close();
-      world.events.complete();
+    close() {
+      closing ??= (async () => {
+        market.stopAll();
+        await ws.close();
+        await host.close();
+        world.events.complete();
+        if (ownClock) clock.clearTimers();
+      })();
+      return closing;
     },
   };
 }

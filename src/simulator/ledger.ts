@@ -52,19 +52,48 @@ export function freeBalance(world: World, uid: string, accountType: AccountType,
   return world.balances.get(uid)?.get(accountType)?.get(asset)?.free ?? 0n;
 }
 
-function announce(world: World, m: Movement, balance: Balance, change: bigint): void {
+function announce(world: World, m: Omit<Movement, 'amount'>, balance: Balance, freeChange: bigint, lockedChange: bigint): void {
   world.events.next({
     type: 'balance',
     uid: m.uid,
     accountType: m.accountType,
     asset: m.asset,
     free: formatDecimal(balance.free),
-    freeChange: formatDecimal(change),
+    freeChange: formatDecimal(freeChange),
     locked: formatDecimal(balance.locked),
-    lockedChange: '0',
+    lockedChange: formatDecimal(lockedChange),
     reason: m.reason,
     time: m.time,
   });
+}
+
+/** A change of both parts of one balance line (locking, unlocking, settling a fill). */
+export interface Adjustment extends Omit<Movement, 'amount'> {
+  /** Change of the available part, units of 10^-30 (negative to take). */
+  readonly freeChange: bigint;
+  /** Change of the locked part, units of 10^-30 (negative to release). */
+  readonly lockedChange: bigint;
+}
+
+/**
+ * Changes the available and locked parts of one line at once, announcing one change; throws
+ * (changing nothing) when either part would go below zero.
+ *
+ * @example
+ * ```ts
+ * // Lock 100 USDT for a buy order.
+ * adjust(world, { uid, accountType: 'SPOT', asset: 'USDT', freeChange: -decimal('100'), lockedChange: decimal('100'), reason: 'order-place', time: now });
+ * ```
+ */
+export function adjust(world: World, a: Adjustment): void {
+  if (a.freeChange === 0n && a.lockedChange === 0n) return;
+  const balance = line(world, a.uid, a.accountType, a.asset);
+  if (balance.free + a.freeChange < 0n || balance.locked + a.lockedChange < 0n) {
+    throw new SimError(SIM_CODES.insufficientBalance, `Insufficient balance of ${a.asset} in ${a.accountType}`);
+  }
+  balance.free += a.freeChange;
+  balance.locked += a.lockedChange;
+  announce(world, a, balance, a.freeChange, a.lockedChange);
 }
 
 /**
@@ -78,7 +107,7 @@ function announce(world: World, m: Movement, balance: Balance, change: bigint): 
 export function credit(world: World, m: Movement): void {
   const balance = line(world, m.uid, m.accountType, m.asset);
   balance.free += m.amount;
-  announce(world, m, balance, m.amount);
+  announce(world, m, balance, m.amount, 0n);
 }
 
 /**
@@ -107,7 +136,7 @@ export function debit(world: World, m: Movement): void {
   requireFunds(world, m.uid, m.accountType, m.asset, m.amount);
   const balance = line(world, m.uid, m.accountType, m.asset);
   balance.free -= m.amount;
-  announce(world, m, balance, -m.amount);
+  announce(world, m, balance, -m.amount, 0n);
 }
 
 /**

@@ -48,6 +48,8 @@ export interface RouterSettings extends HandlerSettings {
   readonly trustClientIpHeader: boolean;
   /** Simulated caller IP set through the admin interface, if any. */
   readonly clientIp: () => string | undefined;
+  /** Clock ms tolerated beyond a request's receive window (fast clocks). */
+  readonly timestampSlackMs: number;
 }
 
 /** What the router works on. */
@@ -87,7 +89,13 @@ function routeTable(): ReadonlyMap<string, ReadonlyMap<string, AnyEndpoint>> {
   return routes;
 }
 
-function faultReply(kind: FaultKind): SimReply {
+function faultReply(kind: FaultKind, row: AnyEndpoint): SimReply {
+  if (kind === 'refuse') {
+    const refusal = row.id.startsWith('L')
+      ? new SimError(SIM_CODES.listenKeyInvalid, 'listen key information error')
+      : new SimError(SIM_CODES.badParameter, 'request refused (simulated fault)');
+    return errorReply(refusal, row.envelope);
+  }
   return kind === 'drop' || kind === 'drop-after-commit'
     ? { status: 0, headers: {}, body: undefined, disposition: 'drop' }
     : json(500, { code: SIM_CODES.internalError, msg: 'Internal error (simulated fault)' });
@@ -115,7 +123,7 @@ export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
       const seconds = String(Math.max(1, Math.ceil(wait / 1000)));
       return json(429, { code: SIM_CODES.tooManyRequests, msg: 'Too many requests' }, { 'Retry-After': seconds });
     }
-    checkTimestamp(query.values, now);
+    checkTimestamp(query.values, now, settings.timestampSlackMs);
     const inBody = row.placement === 'json-body';
     checkSignature(caller, query, inBody ? req.body : '', settings.signBody);
     const ip = (settings.trustClientIpHeader ? header(req, CLIENT_IP_HEADER) : undefined) ?? settings.clientIp() ?? req.remoteIp;
@@ -126,7 +134,7 @@ export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
     const fault = deps.faults.peek(row.id);
     if (fault !== undefined && !isAfterCommit(fault)) {
       deps.faults.take(row.id);
-      return faultReply(fault);
+      return faultReply(fault, row);
     }
     let result: unknown;
     try {
@@ -137,7 +145,7 @@ export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
     }
     if (fault !== undefined) {
       deps.faults.take(row.id);
-      return faultReply(fault);
+      return faultReply(fault, row);
     }
     return json(200, row.envelope ? { code: '0', message: '', data: result } : result);
   }

@@ -7,6 +7,7 @@
  */
 import { Subject } from 'rxjs';
 import type { AccountType } from '../params/fields.js';
+import type { DealEvent, OrderEvent, OrderStatus, Side } from '../stream/events.js';
 
 /** Who an account is: a root account (master, broker) or a sub-account of one. */
 export type AccountKind = 'master' | 'broker' | 'master-sub' | 'broker-sub';
@@ -128,8 +129,36 @@ export interface ListenKeyRecord {
   closed: boolean;
 }
 
-/** Why a balance changed. */
-export type BalanceChangeReason = 'fund' | 'transfer' | 'deposit' | 'withdraw';
+/**
+ * Why a balance changed: an admin credit, a universal transfer, a deposit, a withdrawal, or the
+ * market driver (an order locking funds, a cancel unlocking them, a fill settling, its fee).
+ */
+export type BalanceChangeReason = 'fund' | 'transfer' | 'deposit' | 'withdraw' | 'order-place' | 'order-cancel' | 'trade' | 'trade-fee';
+
+/** A spot order placed through the market driver. Amounts are units of {@link ./decimal.ts}. */
+export interface OrderRecord {
+  /** Order id, `C02__` and digits. */
+  readonly id: string;
+  readonly uid: string;
+  readonly symbol: string;
+  readonly baseAsset: string;
+  readonly quoteAsset: string;
+  readonly side: Side;
+  readonly orderType: 'LIMIT';
+  readonly price: bigint;
+  readonly quantity: bigint;
+  readonly clientOrderId: string | undefined;
+  readonly createTime: number;
+  /** Quantity filled so far. */
+  filledQuantity: bigint;
+  /** Quote amount filled so far. */
+  filledAmount: bigint;
+  status: OrderStatus;
+  /** Time of the last change, epoch ms. */
+  updateTime: number;
+  /** What the order still holds frozen: quote for a buy, base for a sell. */
+  locked: bigint;
+}
 
 /** A committed change of one balance line (the basis of the spot-account push message). */
 export interface BalanceChangeEvent {
@@ -160,8 +189,22 @@ export interface ListenKeyEvent {
   readonly time: number;
 }
 
+/** An order was placed, filled or canceled: the fields of the order push (spec 6.3), as decimal text. */
+export type OrderChangeEvent = Omit<OrderEvent, 'type' | 'channel' | 'sendTime' | 'statusCode'> & {
+  readonly type: 'order';
+  readonly uid: string;
+  /** When the change happened, epoch ms. */
+  readonly time: number;
+};
+
+/** One fill of an order: the fields of the deal push (spec 6.2), as decimal text. */
+export type TradeEvent = Omit<DealEvent, 'type' | 'channel' | 'sendTime'> & {
+  readonly type: 'trade';
+  readonly uid: string;
+};
+
 /** Everything the world announces. */
-export type SimEvent = BalanceChangeEvent | ListenKeyEvent;
+export type SimEvent = BalanceChangeEvent | ListenKeyEvent | OrderChangeEvent | TradeEvent;
 
 /** Limits the service applies (FACTS.md, spec section 8). */
 export interface SimLimits {
@@ -197,11 +240,13 @@ export interface World {
   readonly withdrawals: WithdrawalRecord[];
   readonly rebates: RebateRecordState[];
   readonly listenKeys: Map<string, ListenKeyRecord>;
+  /** Orders of the market driver by id, oldest first. */
+  readonly orders: Map<string, OrderRecord>;
   /** Every committed change. */
   readonly events: Subject<SimEvent>;
   readonly limits: SimLimits;
-  /** Next value of a sequence (uids, transfer ids, insertion order). */
-  next(sequence: 'uid' | 'tranId' | 'seq'): number;
+  /** Next value of a sequence (uids, transfer ids, insertion order, order and trade numbers). */
+  next(sequence: 'uid' | 'tranId' | 'seq' | 'order' | 'trade'): number;
 }
 
 /**
@@ -214,7 +259,7 @@ export interface World {
  * ```
  */
 export function createWorld(limits: Partial<SimLimits> = {}): World {
-  const counters = { uid: 10_000_000, tranId: 11_945_860_000, seq: 0 };
+  const counters = { uid: 10_000_000, tranId: 11_945_860_000, seq: 0, order: 0, trade: 0 };
   return {
     accounts: new Map(),
     names: new Map(),
@@ -226,6 +271,7 @@ export function createWorld(limits: Partial<SimLimits> = {}): World {
     withdrawals: [],
     rebates: [],
     listenKeys: new Map(),
+    orders: new Map(),
     events: new Subject<SimEvent>(),
     limits: { ...DEFAULT_LIMITS, ...limits },
     next(sequence) {

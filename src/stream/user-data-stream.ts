@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { asyncScheduler, Observable, share, type SchedulerLike, type Subscription } from 'rxjs';
+import { asyncScheduler, Observable, share, Subscription, type SchedulerLike } from 'rxjs';
 import type { Client } from '../client/types.js';
 import { ApiError, ValidationError } from '../errors.js';
 import { redactor, type Redactor } from '../redact.js';
@@ -164,6 +164,8 @@ class StreamSupervisor {
   private key: string | undefined;
   private active: Connection | undefined;
   private pending: Connection | undefined;
+  /** Connections replaced by a rollover or key replacement, still open for the overlap. */
+  private readonly retiring = new Set<Connection>();
   private connections = 0;
   private attempt = 0;
   /** Set while events may be missing: the last moment the stream was known complete, and why it broke. */
@@ -194,6 +196,8 @@ class StreamSupervisor {
     this.requests.clear();
     this.pending?.close();
     this.active?.close();
+    for (const connection of this.retiring) connection.close();
+    this.retiring.clear();
     this.pending = undefined;
     this.active = undefined;
     const key = this.key;
@@ -223,6 +227,9 @@ class StreamSupervisor {
   }
 
   private schedule(delayMs: number, work: () => void): Subscription {
+    // A subscriber reacting to an event may have stopped the stream while it was being emitted:
+    // nothing may be scheduled after that, or the timers would outlive it.
+    if (this.stopped) return Subscription.EMPTY;
     const timer = this.settings.scheduler.schedule(() => {
       this.timers.delete(timer);
       if (!this.stopped) work();
@@ -333,6 +340,8 @@ class StreamSupervisor {
       const old = this.active;
       this.active = connection;
       this.pending = undefined;
+      // The old connection stays open (and its events count) until the overlap ends.
+      if (old) this.retiring.add(old);
       if (this.broken) {
         // The old connection died while this one was opening.
         this.emit({ type: 'gap', from: this.broken.from, to: at, reason: this.broken.reason });
@@ -346,7 +355,10 @@ class StreamSupervisor {
         this.emit({ type: 'rolled-over', connection: number, at });
       }
       this.schedule(this.settings.rolloverOverlapMs, () => {
-        old?.close();
+        if (old) {
+          this.retiring.delete(old);
+          old.close();
+        }
         this.dedup.end(this.settings.rolloverOverlapMs, this.now());
         if (oldKey !== undefined && oldKey !== key && this.keys.close) this.request(this.keys.close(oldKey), { error: () => undefined });
       });
@@ -367,7 +379,7 @@ class StreamSupervisor {
   }
 
   private onEvent(connection: Connection, number: number, event: MarketEvent): void {
-    if (connection !== this.active && connection !== this.pending) return;
+    if (connection !== this.active && connection !== this.pending && !this.retiring.has(connection)) return;
     if (this.dedup.isDuplicate(event, number, this.now())) return;
     this.emit(event);
   }
@@ -383,6 +395,8 @@ class StreamSupervisor {
   }
 
   private onEnded(connection: Connection, reason: ConnectionEndReason, key: string): void {
+    // A replaced connection ending during its overlap loses nothing: its successor is subscribed.
+    if (this.retiring.delete(connection)) return;
     if (connection === this.pending) {
       this.pending = undefined;
       this.dedup.end(0, this.now());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { filter, map } from 'rxjs';
+import { filter, map, take } from 'rxjs';
 import { userDataStream } from '../../src/stream/user-data-stream.js';
 import { MINUTE, setup, testScheduler } from './harness.js';
 
@@ -66,6 +66,27 @@ describe('listen-key keepalive (virtual time)', () => {
       expect(server.sockets[1]?.listenKey).toBe(second?.key);
       // The next keepalive is for the new key, 30 minutes after it took over.
       expect(keys.of('keepAlive').map((c) => [c.key, c.at])).toEqual([[first?.key, 30 * MINUTE]]);
+    });
+  });
+});
+
+describe('teardown from inside an event handler', () => {
+  it('leaves no timer behind when the last subscriber leaves on `connected`', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const { server, keys } = setup(scheduler);
+      let seen = 0;
+      userDataStream(keys, { wsUrl, scheduler, webSocketFactory: server.factory })
+        .pipe(filter((e) => e.type === 'connected'), take(1))
+        .subscribe(() => (seen += 1));
+      flush();
+      expect(seen).toBe(1);
+      // Nothing was left scheduled: virtual time stopped right after the connection, instead of
+      // running on to a keepalive at 30 min or a rollover at 23 h.
+      expect(scheduler.now()).toBeLessThan(60_000);
+      expect(keys.of('keepAlive')).toEqual([]);
+      expect(keys.of('close')).toHaveLength(1);
+      expect(server.open()).toHaveLength(0);
     });
   });
 });

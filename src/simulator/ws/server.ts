@@ -1,0 +1,234 @@
+/**
+ * The simulator's websocket side, served with `ws` on the REST server's port (`/ws`): checks the
+ * listen key of each connection, fans every world change out to the connections of its account
+ * (per subscribed channel, protobuf or JSON), records each push, applies the service's rules on the
+ * simulator's clock, and offers tests their faults.
+ *
+ * @module
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Subscription } from 'rxjs';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { findAccount } from '../accounts.js';
+import type { SimClock } from '../clock.js';
+import type { SimFaults } from '../faults.js';
+import { listenKeyOwner } from '../listen-keys.js';
+import type { World } from '../state.js';
+import { SimWsConnection } from './connection.js';
+import { malformedFrame } from './malformed.js';
+import { INVALID_LISTEN_KEY_TEXT } from './protocol.js';
+import { frameFor, pushItemOf, type PushItem } from './push-events.js';
+import { PushLog } from './push-log.js';
+import { DEFAULT_WS_RULES, closeFrameOf, type WsCloseReason, type WsRules } from './rules.js';
+import type { SimWs, WsTarget } from './types.js';
+
+/** What the websocket side works on. */
+export interface WsServerDeps {
+  readonly httpServer: Server;
+  readonly world: World;
+  readonly clock: SimClock;
+  readonly faults: SimFaults;
+  /** `ws://127.0.0.1:PORT/ws`. */
+  readonly url: string;
+  readonly rules?: Partial<WsRules>;
+  /** Push records kept per account. Default 100000. */
+  readonly pushLogLimit?: number;
+}
+
+/** The websocket side with its shutdown. */
+export interface WsHost extends SimWs {
+  /** Ends every connection and detaches from the HTTP server. */
+  close(): Promise<void>;
+}
+
+/** Closed connections kept for {@link SimWs.connections}. */
+const CLOSED_KEPT = 1000;
+/** The path the websocket is served on. */
+const WS_PATH = '/ws';
+
+/**
+ * Attaches the websocket side to the simulator's HTTP server.
+ *
+ * @example
+ * ```ts
+ * const ws = attachWsServer({ httpServer: host.server, world, clock, faults, url: `ws://127.0.0.1:${host.port}/ws` });
+ * // ...
+ * await ws.close();
+ * ```
+ */
+export function attachWsServer(deps: WsServerDeps): WsHost {
+  const { world, clock } = deps;
+  const rules: WsRules = { ...DEFAULT_WS_RULES, ...deps.rules };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const sockets = new Set<WebSocket>();
+  const open = new Map<number, SimWsConnection>();
+  /** Open connections by owner uid and by listen key, so a push or a key check does not scan them all. */
+  const byUid = new Map<string, Set<SimWsConnection>>();
+  const byKey = new Map<string, Set<SimWsConnection>>();
+  const index = (map: Map<string, Set<SimWsConnection>>, name: string, connection: SimWsConnection, add: boolean): void => {
+    let set = map.get(name);
+    if (add) {
+      if (!set) map.set(name, (set = new Set()));
+      set.add(connection);
+    } else if (set) {
+      set.delete(connection);
+      if (set.size === 0) map.delete(name);
+    }
+  };
+  const closed: SimWsConnection[] = [];
+  const blocked = new Set<string>();
+  const log = new PushLog(deps.pushLogLimit ?? 100_000);
+  let nextId = 0;
+  let shut = false;
+
+  const connectionDeps = {
+    clock,
+    rules,
+    blocked,
+    keyExpiresAt(key: string): number | undefined {
+      const record = world.listenKeys.get(key);
+      return record && !record.closed && clock.now() < record.expiresAt ? record.expiresAt : undefined;
+    },
+    ended(connection: SimWsConnection): void {
+      open.delete(connection.id);
+      index(byUid, connection.uid, connection, false);
+      index(byKey, connection.listenKey, connection, false);
+      closed.push(connection);
+      if (closed.length > CLOSED_KEPT) closed.shift();
+    },
+  };
+
+  const refuse = (socket: WebSocket, reason: WsCloseReason): void => {
+    const frame = closeFrameOf(reason);
+    if (reason === 'invalid-listen-key') socket.send(INVALID_LISTEN_KEY_TEXT);
+    socket.close(frame.code, frame.text);
+  };
+
+  const accept = (socket: WebSocket, key: string): void => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    if (shut) {
+      socket.terminate();
+      return;
+    }
+    const uid = listenKeyOwner(world, key, clock.now());
+    if (uid === undefined) {
+      refuse(socket, 'invalid-listen-key');
+      return;
+    }
+    if ((byKey.get(key)?.size ?? 0) >= rules.connectionsPerKey) {
+      refuse(socket, 'too-many-connections');
+      return;
+    }
+    const connection = new SimWsConnection(++nextId, key, uid, socket, connectionDeps);
+    if (!connection.open) return;
+    open.set(connection.id, connection);
+    index(byUid, uid, connection, true);
+    index(byKey, key, connection, true);
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== WS_PATH || shut) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, url.searchParams.get('listenKey') ?? ''));
+  };
+  deps.httpServer.on('upgrade', onUpgrade);
+
+  const fanOut = (item: PushItem): void => {
+    const record = log.record(item.uid, item.kind, item.event);
+    const frames = new Map<string, Uint8Array | string>();
+    for (const connection of byUid.get(item.uid) ?? []) {
+      for (const channel of connection.channelsOf(item.kind)) {
+        if (connection.stalled) {
+          log.withheld(record, connection.id);
+          break;
+        }
+        let frame = frames.get(channel);
+        if (frame === undefined) frames.set(channel, (frame = frameFor(channel, item.event)));
+        if (connection.send(frame)) log.delivered(record, connection.id, channel);
+      }
+    }
+  };
+
+  const closeKey = (key: string, reason: WsCloseReason): void => {
+    for (const connection of [...(byKey.get(key) ?? [])]) connection.close(reason);
+  };
+
+  const events: Subscription = world.events.subscribe((event) => {
+    if (event.type === 'listenKey') {
+      if (event.action === 'closed') closeKey(event.key, 'key-closed');
+      return;
+    }
+    const item = pushItemOf(event, clock.now());
+    if (item) fanOut(item);
+  });
+
+  const uidOf = (ref: string): string => {
+    const account = findAccount(world, ref);
+    if (!account) throw new Error(`no such account: ${ref}`);
+    return account.uid;
+  };
+
+  const targets = (target: WsTarget): SimWsConnection[] => {
+    if ('connection' in target) {
+      const connection = open.get(target.connection);
+      return connection ? [connection] : [];
+    }
+    if ('account' in target) return [...(byUid.get(uidOf(target.account)) ?? [])];
+    return [...(byKey.get(target.listenKey) ?? [])];
+  };
+
+  return {
+    url: deps.url,
+    rules,
+    connections(filter = {}) {
+      const uid = filter.account === undefined ? undefined : uidOf(filter.account);
+      return [...closed, ...open.values()]
+        .sort((a, b) => a.id - b.id)
+        .filter((c) => (uid === undefined || c.uid === uid) && (filter.listenKey === undefined || c.listenKey === filter.listenKey) && (filter.open === undefined || c.open === filter.open))
+        .map((c) => c.view());
+    },
+    pushes: (account) => log.of(uidOf(account)),
+    drop(target) {
+      const hit = targets(target);
+      for (const connection of hit) connection.drop();
+      return hit.length;
+    },
+    stall(target, stalled = true) {
+      const hit = targets(target);
+      for (const connection of hit) connection.setStalled(stalled);
+      return hit.length;
+    },
+    sendMalformed(target, kind) {
+      let sent = 0;
+      for (const connection of targets(target)) if (connection.send(malformedFrame(kind, connection.firstChannel(), clock.now()))) sent += 1;
+      return sent;
+    },
+    expireKey(key) {
+      const record = world.listenKeys.get(key);
+      if (record) record.expiresAt = Math.min(record.expiresAt, clock.now());
+      closeKey(key, 'key-expired');
+    },
+    refuseNextKeepAlive(times = 1) {
+      deps.faults.next('L3', 'refuse', times);
+    },
+    blockChannel(channel, isBlocked = true) {
+      if (isBlocked) blocked.add(channel);
+      else blocked.delete(channel);
+    },
+    close() {
+      if (shut) return Promise.resolve();
+      shut = true;
+      events.unsubscribe();
+      deps.httpServer.off('upgrade', onUpgrade);
+      for (const connection of [...open.values()]) connection.close('shutdown');
+      for (const socket of sockets) socket.terminate();
+      return new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+

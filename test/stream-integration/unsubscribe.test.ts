@@ -1,0 +1,73 @@
+/**
+ * Leaving the stream: the last unsubscribe closes every socket (even during a rollover overlap,
+ * when two are open) and DELETEs the listen key, and leaves no timer behind on the clock.
+ */
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { map } from 'rxjs';
+import { createListenKey } from '../../src/index.js';
+import type { Simulator } from '../../src/simulator/index.js';
+import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
+import { clientOf, MINUTE, record, startFastSim, waitFor, waitForEvents, type Recording } from './support.js';
+
+let sim: Simulator | undefined;
+let recordings: Recording[] = [];
+afterEach(async () => {
+  for (const r of recordings) r.subscription.unsubscribe();
+  recordings = [];
+  await sim?.close();
+  sim = undefined;
+});
+
+describe('unsubscribing (fast clock)', () => {
+  it('DELETEs the key, closes every socket and leaves no timer running', async () => {
+    const s = (sim = await startFastSim(100));
+    const account = s.master.name;
+    // A rollover after 1 minute with a 10-minute overlap: two sockets are open when we leave.
+    const client = clientOf(s);
+    const options = { rolloverAfterMs: MINUTE, rolloverOverlapMs: 10 * MINUTE };
+    const first = record(client, options);
+    recordings.push(first);
+    await waitForEvents(first, 'rolled-over');
+    expect(s.ws.connections({ account, open: true })).toHaveLength(2);
+    const [key] = s.admin.listenKeys(account);
+    expect(key?.valid).toBe(true);
+
+    // Two subscribers share one stream: the first leaving changes nothing.
+    const userDataStreamShared = record(client, options);
+    recordings.push(userDataStreamShared);
+    first.subscription.unsubscribe();
+    expect(s.ws.connections({ account, open: true })).toHaveLength(2);
+
+    userDataStreamShared.subscription.unsubscribe();
+    await waitFor('the key to be DELETEd', () => s.admin.listenKey(key!.key)?.closed === true);
+    await waitFor('every socket to close', () => s.ws.connections({ account, open: true }).length === 0);
+
+    expect(s.admin.listenKeyOwner(key!.key)).toBeUndefined();
+    expect(s.admin.listenKeys(account).filter((k) => k.valid)).toEqual([]);
+    // Closed by the client, or by the server on the DELETE when that arrived first.
+    for (const connection of s.ws.connections({ account })) expect(['client', 'key-closed']).toContain(connection.closeReason);
+    // Neither the stream nor the websocket side left a timer on the shared clock.
+    expect(s.clock.pendingTimers).toBe(0);
+  });
+
+  it('closes both sockets of a rollover overlap itself, even when the key source cannot DELETE keys', async () => {
+    const s = (sim = await startFastSim(100));
+    const account = s.master.name;
+    const client = clientOf(s);
+    // A key source that creates keys but leaves closing them to someone else.
+    const source = { create: () => createListenKey(client).pipe(map((r) => r.listenKey)) };
+    const events: UserDataEvent[] = [];
+    const subscription = userDataStream(source, { wsUrl: s.wsUrl, scheduler: s.scheduler, rolloverAfterMs: MINUTE, rolloverOverlapMs: 10 * MINUTE }).subscribe((e) =>
+      events.push(e),
+    );
+    await waitFor('the rollover', () => events.some((e) => e.type === 'rolled-over'));
+    expect(s.ws.connections({ account, open: true })).toHaveLength(2);
+    subscription.unsubscribe();
+    await waitFor('every socket to close', () => s.ws.connections({ account, open: true }).length === 0);
+
+    expect(s.ws.connections({ account }).map((c) => c.closeReason)).toEqual(['client', 'client']);
+    // The key was not DELETEd (the source cannot), so it is still valid.
+    expect(s.admin.listenKeys(account).filter((k) => k.valid)).toHaveLength(1);
+    expect(s.clock.pendingTimers).toBe(0);
+  });
+});

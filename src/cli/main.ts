@@ -1,58 +1,32 @@
 #!/usr/bin/env node
 /**
- * The `mexc-rx` command line. Commands: `simulator` (start the simulator on loopback).
+ * The `mexc-rx` executable: runs {@link main} with the process's arguments, streams and
+ * environment; Ctrl+C (SIGINT) or SIGTERM asks the running command to stop cleanly, and a second
+ * one ends the process at once.
  *
  * @module
  */
-import { parseArgs } from 'node:util';
-import { runSimulatorCommand } from './simulator-command.js';
+import { main } from './program.js';
 
-const USAGE = `Usage: mexc-rx <command> [options]
-
-Commands:
-  simulator [--port N] [--json]   start the simulator on 127.0.0.1 and print its URLs and keys
-`;
-
-/**
- * Runs the command line with `argv` (without the node and script paths); resolves to an exit
- * code, or to `undefined` while a long-running command keeps the process alive.
- *
- * @example
- * ```ts
- * await main(['simulator', '--port', '8080']);
- * ```
- */
-export async function main(argv: readonly string[]): Promise<number | undefined> {
-  const [command, ...rest] = argv;
-  if (command === 'simulator') {
-    const { values } = parseArgs({
-      args: [...rest],
-      options: { port: { type: 'string', default: '0' }, json: { type: 'boolean', default: false } },
-      strict: true,
-    });
-    const port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      process.stderr.write(`invalid --port: ${values.port}\n`);
-      return 2;
-    }
-    const sim = await runSimulatorCommand({ port, json: values.json, print: (line) => process.stdout.write(`${line}\n`) });
-    const stop = (): void => {
-      void sim.close().then(() => process.exit(0));
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    return undefined;
-  }
-  process.stdout.write(USAGE);
-  return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stop.abort();
+    process.once(signal, () => process.exit(130));
+  });
 }
 
-main(process.argv.slice(2)).then(
+main(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+  signal: stop.signal,
+}).then(
   (code) => {
-    if (code !== undefined) process.exitCode = code;
+    process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
     process.exitCode = 1;
   },
 );

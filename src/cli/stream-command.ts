@@ -1,0 +1,168 @@
+/**
+ * `mexc-rx stream`: tails a user data stream as NDJSON (one JSON object per event, lifecycle
+ * events included) until Ctrl+C, `--max-events` or `--duration-ms`; then unsubscribes, waits for
+ * the listen key's DELETE, and exits.
+ *
+ * @module
+ */
+import { DEFAULT_BASE_URL, DEFAULT_WS_URL } from '../client/create-client.js';
+import { ValidationError } from '../errors.js';
+import { userDataStream, type UserDataEvent } from '../stream/user-data-stream.js';
+import { startDemoActivity, DEMO_ORDERS } from './demo-activity.js';
+import { positiveInteger, readCommandLine, text } from './args.js';
+import { EXIT, type CliIo } from './io.js';
+import { trackListenKeys, type KeysOutcome, type TrackedKeys } from './listen-key-tracker.js';
+import { printError } from './print-error.js';
+import { openSession, readTarget, type Session } from './session.js';
+
+/** Help of the `stream` command. */
+export const STREAM_HELP = `Usage: mexc-rx stream [options]
+
+Tails the user data stream as NDJSON on standard output: one JSON object per line per event,
+lifecycle events (connected, reconnecting, gap, rolled-over, key-replaced, diagnostic) included.
+Stops on Ctrl+C, or after --max-events or --duration-ms; the listen key is DELETEd on the way out.
+
+Options:
+  --sim                     start an embedded simulator and stream its master account
+  --as master|broker        with --sim: the simulator account to stream (default master)
+  --base-url URL            REST base URL, for the listen key (default ${DEFAULT_BASE_URL})
+  --ws-url URL              websocket base URL (default ${DEFAULT_WS_URL})
+  --demo-activity           with --sim: trade on the account, so order, deal and account
+                            events flow (a seeded session of ${DEMO_ORDERS} orders)
+  --format protobuf|json    frame format to subscribe to (default protobuf)
+  --max-events N            stop after N events (lifecycle events count)
+  --duration-ms N           stop after N milliseconds
+  -h, --help                this help
+
+Credentials (without --sim): MEXC_API_KEY and MEXC_SECRET_KEY.
+Exit codes: 0 stopped as asked, 1 the stream failed (credentials refused), 2 bad command line.
+
+Examples:
+  mexc-rx stream --sim --demo-activity --max-events 20
+  MEXC_API_KEY=... MEXC_SECRET_KEY=... mexc-rx stream --format json | jq .
+`;
+
+/** How long to wait for the listen key's DELETE on the way out, ms. */
+const CLOSE_WAIT_MS = 5000;
+
+type Stop = { readonly reason: 'max-events' | 'duration' | 'interrupted' | 'completed' } | { readonly reason: 'error'; readonly error: unknown };
+
+interface StreamSettings {
+  readonly format: 'protobuf' | 'json';
+  readonly maxEvents: number | undefined;
+  readonly durationMs: number | undefined;
+  readonly demoActivity: boolean;
+}
+
+const KEY_NOTES: Readonly<Record<KeysOutcome, string>> = {
+  'none-created': 'no listen key was created',
+  closed: 'listen key closed',
+  'close-failed': 'the listen key could not be closed (it expires within 60 minutes)',
+  'close-pending': 'the listen key close got no answer in time (it expires within 60 minutes)',
+};
+
+function tail(session: Session, settings: StreamSettings, io: CliIo): { readonly stopped: Promise<Stop>; readonly keys: TrackedKeys; count(): number } {
+  const { client } = session;
+  const keys = trackListenKeys(client);
+  const events$ = userDataStream(keys.source, { wsUrl: client.wsUrl, format: settings.format, scheduler: client.scheduler });
+  let count = 0;
+  let done = false;
+  let stopDemo: (() => void) | undefined;
+  let resolveStop: (stop: Stop) => void = () => undefined;
+  const ended = new Promise<Stop>((resolve) => (resolveStop = resolve));
+  const finish = (stop: Stop): void => {
+    if (done) return;
+    done = true;
+    resolveStop(stop);
+  };
+  const onAbort = (): void => finish({ reason: 'interrupted' });
+  io.signal?.addEventListener('abort', onAbort, { once: true });
+  if (io.signal?.aborted) onAbort();
+  const timer = settings.durationMs === undefined ? undefined : setTimeout(() => finish({ reason: 'duration' }), settings.durationMs);
+  const subscription = events$.subscribe({
+    next: (event: UserDataEvent) => {
+      if (done) return;
+      if (event.type === 'connected' && settings.demoActivity && session.simulator && session.account && !stopDemo) {
+        stopDemo = startDemoActivity(session.simulator, session.account);
+      }
+      count += 1;
+      io.stdout(`${client.redact(JSON.stringify(event))}\n`);
+      if (settings.maxEvents !== undefined && count >= settings.maxEvents) finish({ reason: 'max-events' });
+    },
+    error: (error: unknown) => finish({ reason: 'error', error }),
+    complete: () => finish({ reason: 'completed' }),
+  });
+  const stopped = ended.then((stop) => {
+    clearTimeout(timer);
+    stopDemo?.();
+    io.signal?.removeEventListener('abort', onAbort);
+    subscription.unsubscribe();
+    return stop;
+  });
+  return { stopped, keys, count: () => count };
+}
+
+/**
+ * Runs the `stream` command with its arguments (after the word `stream`); resolves to the exit
+ * code once the stream has stopped and its listen key was closed.
+ *
+ * @example
+ * ```ts
+ * const code = await streamCommand(['--sim', '--max-events', '1'], { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), env: process.env });
+ * ```
+ */
+export async function streamCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const read = readCommandLine(
+    argv,
+    { sim: 'boolean', 'demo-activity': 'boolean', as: 'string', 'base-url': 'string', 'ws-url': 'string', format: 'string', 'max-events': 'string', 'duration-ms': 'string' },
+    false,
+  );
+  if (!read.ok) {
+    io.stderr(`${read.message}\n(mexc-rx stream --help shows the usage)\n`);
+    return EXIT.usage;
+  }
+  const { line } = read;
+  if (line.options.has('help')) {
+    io.stdout(STREAM_HELP);
+    return EXIT.ok;
+  }
+  const format = text(line, 'format') ?? 'protobuf';
+  const maxEvents = positiveInteger(line, 'max-events');
+  const durationMs = positiveInteger(line, 'duration-ms');
+  const problems = [
+    line.positionals.length > 0 ? `unexpected words: ${line.positionals.join(' ')}` : undefined,
+    format === 'protobuf' || format === 'json' ? undefined : `--format takes protobuf or json, not ${format}`,
+    Number.isNaN(maxEvents) ? '--max-events takes a positive integer' : undefined,
+    Number.isNaN(durationMs) ? '--duration-ms takes a positive integer' : undefined,
+  ].filter((problem): problem is string => problem !== undefined);
+  const target = readTarget(line);
+  if (!target.ok) problems.push(target.message);
+  const demoActivity = line.options.has('demo-activity');
+  if (demoActivity && target.ok && !target.target.sim) problems.push('--demo-activity needs --sim');
+  if (problems.length > 0 || !target.ok || (format !== 'protobuf' && format !== 'json')) {
+    io.stderr(`${problems.join('\n')}\n`);
+    return EXIT.usage;
+  }
+  let opened;
+  try {
+    opened = await openSession(target.target, io.env);
+  } catch (error) {
+    printError(io.stderr, error);
+    return error instanceof ValidationError ? EXIT.usage : EXIT.failed;
+  }
+  if (!opened.ok) {
+    io.stderr(`${opened.message}\n`);
+    return EXIT.usage;
+  }
+  const { session } = opened;
+  try {
+    const running = tail(session, { format, maxEvents, durationMs, demoActivity }, io);
+    const stop = await running.stopped;
+    const keys = await running.keys.settle(CLOSE_WAIT_MS);
+    if (stop.reason === 'error') printError(io.stderr, stop.error, session.client.redact);
+    io.stderr(`stopped (${stop.reason}) after ${running.count()} events; ${KEY_NOTES[keys]}\n`);
+    return stop.reason === 'error' ? EXIT.failed : EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}

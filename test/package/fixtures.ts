@@ -1,0 +1,85 @@
+/**
+ * The programs a consumer of the published package writes, as text: they are copied into a
+ * temporary project (they cannot live in the repository as code, where `mexc-rx` would resolve to
+ * the sources).
+ */
+
+/** An ES module that uses the package and its simulator entry, and prints what it saw as JSON. */
+export const CONSUMER_MJS = `
+import * as lib from 'mexc-rx';
+import { startSimulator } from 'mexc-rx/simulator';
+import { filter, firstValueFrom, tap } from 'rxjs';
+
+const sim = await startSimulator();
+const client = lib.createClient({
+  baseUrl: sim.restUrl,
+  wsUrl: sim.wsUrl,
+  apiKey: sim.master.apiKey,
+  secretKey: sim.master.secretKey,
+  clock: () => sim.clock.now(),
+});
+const created = await firstValueFrom(lib.createSubAccount(client, { subAccount: 'consumer01', note: 'from the tarball' }));
+const listed = await firstValueFrom(lib.listSubAccounts(client, { limit: 50 }));
+let invalid;
+try {
+  await firstValueFrom(lib.listSubAccounts(client, { limit: 500 }));
+} catch (error) {
+  invalid = { name: error.name, isMexcError: lib.isMexcError(error), issues: error.issues };
+}
+const order = await firstValueFrom(
+  lib.userDataStream(client).pipe(
+    tap((event) => {
+      if (event.type === 'connected') {
+        sim.market.placeOrder({ account: sim.master.name, symbol: 'BTCUSDT', side: 'BUY', price: '30000', quantity: '0.01' });
+      }
+    }),
+    filter((event) => event.type === 'order'),
+  ),
+);
+let deepImport;
+try {
+  await import('mexc-rx/dist/index.js');
+  deepImport = 'allowed';
+} catch (error) {
+  deepImport = error.code;
+}
+await sim.close();
+console.log(JSON.stringify({
+  exports: Object.keys(lib).sort(),
+  created,
+  listed: listed.items.map((s) => s.subAccount),
+  invalid,
+  order: { side: order.side, price: order.price, status: order.status },
+  deepImport,
+}));
+`;
+
+/** A CommonJS script: the package is ESM-only, so \`require\` must be refused. */
+export const CONSUMER_CJS = `
+try {
+  require('mexc-rx');
+  console.log(JSON.stringify({ required: true }));
+} catch (error) {
+  console.log(JSON.stringify({ required: false, code: error.code }));
+}
+`;
+
+/** A TypeScript program type-checked against the published declarations. */
+export const CONSUMER_TS = `
+import { createClient, isMexcError, listSubAccounts, userDataStream, type Client, type Page, type SubAccount, type UserDataEvent } from 'mexc-rx';
+import { startSimulator, type Simulator } from 'mexc-rx/simulator';
+import { firstValueFrom, type Observable } from 'rxjs';
+
+const sim: Simulator = await startSimulator();
+const client: Client = createClient({ baseUrl: sim.restUrl, apiKey: sim.master.apiKey, secretKey: sim.master.secretKey });
+const page: Page<SubAccount> = await firstValueFrom(listSubAccounts(client, { limit: 50 }));
+const names: string[] = page.items.map((s) => s.subAccount);
+const events$: Observable<UserDataEvent> = userDataStream(client, { format: 'json' });
+sim.admin.fund(sim.master.name, 'ETH', '5');
+console.log(names, events$, isMexcError(new Error('x')));
+// @ts-expect-error limit is a number, not text
+listSubAccounts(client, { limit: '50' });
+// @ts-expect-error no such parameter
+listSubAccounts(client, { limitt: 50 });
+await sim.close();
+`;

@@ -1,0 +1,99 @@
+/**
+ * The demo (`npm start`): starts the embedded simulator, creates a sub-account with an API key,
+ * funds it, opens its user data stream, drives a scripted market session (with one dropped
+ * connection on the way), and shows the state the library's operators build, live. It ends with a
+ * summary and exits 0 when the streamed state equals the simulator's own.
+ */
+import { filter, firstValueFrom, Subscription, take, timer } from 'rxjs';
+import { balanceSnapshots, reduceOrders, userDataStream, type UserDataEvent } from '../../src/index.js';
+import { startSimulator } from '../../src/simulator/index.js';
+import { differences } from './compare.js';
+import { plainRenderer } from './render-plain.js';
+import { ttyRenderer } from './render-tty.js';
+import { balancesFromRest, ordersFromSimulator } from './resync-sources.js';
+import { setUpAccount } from './setup.js';
+import { describeLifecycle, EMPTY_VIEW, type DemoView } from './view-model.js';
+
+const ORDERS = 60;
+const STEP_MS = 25;
+
+async function main(): Promise<number> {
+  const tty = process.stdout.isTTY === true && process.env['CI'] === undefined;
+  const say = (line: string): void => void process.stdout.write(`${line}\n`);
+  const started = Date.now();
+  const sim = await startSimulator({ realtime: true });
+  say(`simulator listening at ${sim.restUrl} and ${sim.wsUrl}`);
+  const subscriptions = new Subscription();
+  try {
+    const account = await setUpAccount(sim, say);
+    const events$ = userDataStream(account.trader);
+    let view: DemoView = EMPTY_VIEW;
+    const renderer = tty ? ttyRenderer() : plainRenderer(say);
+    const update = (change: Partial<DemoView>): void => {
+      view = { ...view, ...change };
+      renderer.update(view);
+    };
+
+    const window: number[] = [];
+    subscriptions.add(
+      events$.subscribe((event: UserDataEvent) => {
+        const text = describeLifecycle(event);
+        if (text !== undefined) {
+          update({
+            connection: [...view.connection, { at: Date.now(), text }],
+            status: event.type === 'reconnecting' ? 'reconnecting' : event.type === 'connected' ? 'live' : view.status,
+            gaps: view.gaps + (event.type === 'gap' ? 1 : 0),
+          });
+          return;
+        }
+        const now = Date.now();
+        window.push(now);
+        while (window.length > 0 && (window[0] ?? now) < now - 1000) window.shift();
+        update({ events: view.events + 1, eventsPerSecond: window.length });
+      }),
+    );
+    subscriptions.add(
+      events$.pipe(balanceSnapshots({ seed: balancesFromRest(account.master, account.name), resync: () => balancesFromRest(account.master, account.name) })).subscribe((balances) => update({ balances })),
+    );
+    subscriptions.add(
+      events$.pipe(reduceOrders({ seed: ordersFromSimulator(sim, account.name), resync: () => ordersFromSimulator(sim, account.name) })).subscribe((orders) => update({ orders })),
+    );
+
+    await firstValueFrom(events$.pipe(filter((e) => e.type === 'connected'), take(1)));
+    say(`user data stream connected; trading ${ORDERS} orders on BTCUSDT`);
+    const session = sim.market.playSession({ account: account.name, orders: ORDERS, seed: 7, intervalMs: STEP_MS });
+    // Halfway through, the network drops the connection: watch the reconnect, the gap and the resync.
+    const drop = timer((ORDERS * STEP_MS * 2) / 2).subscribe(() => sim.ws.drop({ account: account.name }));
+    subscriptions.add(drop);
+    const summary = await session.done;
+    // Let the last pushes and any resync arrive.
+    await firstValueFrom(timer(1500));
+    renderer.done(view);
+
+    const problems = differences(sim, account.name, view.balances, view.orders);
+    subscriptions.unsubscribe();
+    await firstValueFrom(timer(200));
+    const socketsLeft = sim.ws.connections({ account: account.name, open: true }).length;
+    const keysLeft = sim.ws.connections({ account: account.name }).filter((c) => sim.admin.listenKeyOwner(c.listenKey) !== undefined).length;
+    say('');
+    say('Summary');
+    say(`  orders placed: ${summary.orderIds.length}, fills: ${summary.fills}, cancels: ${summary.cancels}`);
+    say(`  events received: ${view.events}, gaps reported: ${view.gaps}`);
+    say(`  streamed state equals the simulator's: ${problems.length === 0 ? 'yes' : 'NO'}`);
+    for (const problem of problems) say(`    ${problem}`);
+    say(`  after unsubscribing: ${socketsLeft} sockets open, ${keysLeft} listen keys still valid`);
+    say(`  finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return problems.length === 0 && socketsLeft === 0 && keysLeft === 0 ? 0 : 1;
+  } finally {
+    subscriptions.unsubscribe();
+    await sim.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`demo failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+    process.exit(1);
+  },
+);

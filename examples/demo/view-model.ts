@@ -1,0 +1,56 @@
+/**
+ * What the demo shows, folded from the library's own operators: balances (balanceSnapshots),
+ * orders and fills (reduceOrders), and the connection's lifecycle events. Pure data, no output.
+ */
+import type { BalanceSnapshot, ConfirmedOrderState, OrderBook, UserDataEvent } from '../../src/index.js';
+
+/** One line of the connection panel. */
+export interface ConnectionLine {
+  readonly at: number;
+  readonly text: string;
+}
+
+/** Everything the views draw. */
+export interface DemoView {
+  readonly balances: BalanceSnapshot | undefined;
+  readonly orders: OrderBook | undefined;
+  readonly status: string;
+  readonly connection: readonly ConnectionLine[];
+  readonly events: number;
+  readonly eventsPerSecond: number;
+  readonly gaps: number;
+}
+
+/** The initial view. */
+export const EMPTY_VIEW: DemoView = { balances: undefined, orders: undefined, status: 'starting', connection: [], events: 0, eventsPerSecond: 0, gaps: 0 };
+
+/** A lifecycle event in words, or `undefined` for market events. */
+export function describeLifecycle(event: UserDataEvent): string | undefined {
+  switch (event.type) {
+    case 'connected':
+      return `connected (connection ${event.connection}, key ${event.listenKey})`;
+    case 'reconnecting':
+      return `connection lost (${event.reason}); reconnecting in ${event.delayMs} ms`;
+    case 'gap':
+      return `gap of ${event.to - event.from} ms (${event.reason}): state marked stale, resyncing`;
+    case 'rolled-over':
+      return `rolled over to connection ${event.connection}`;
+    case 'key-replaced':
+      return `listen key replaced (${event.reason}) by ${event.listenKey}`;
+    case 'diagnostic':
+      return `diagnostic ${event.code}: ${event.message}`;
+    default:
+      return undefined;
+  }
+}
+
+/** Orders split for display: open first (newest first), then finished (newest first). */
+export function splitOrders(book: OrderBook | undefined): { open: ConfirmedOrderState[]; finished: ConfirmedOrderState[] } {
+  const confirmed: ConfirmedOrderState[] = [];
+  for (const order of book?.orders.values() ?? []) if (!order.placeholder) confirmed.push(order);
+  const byNewest = (a: ConfirmedOrderState, b: ConfirmedOrderState): number => b.createTime - a.createTime;
+  return {
+    open: confirmed.filter((o) => !o.terminal).sort(byNewest),
+    finished: confirmed.filter((o) => o.terminal).sort(byNewest),
+  };
+}

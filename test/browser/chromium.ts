@@ -1,0 +1,29 @@
+/**
+ * Headless Chromium for the browser tests: Debian's own build at /usr/bin/chromium, never a
+ * downloaded one. Missing, it fails the test with what to do (CI installs it with apt-get).
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Where Debian installs Chromium. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * Launches headless Chromium.
+ *
+ * @throws Error naming the missing executable and how to install it.
+ * @example
+ * ```ts
+ * const browser = await launchChromium();
+ * ```
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: install it (apt-get install chromium); the browser tests do not download browsers`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    timeout: 30_000,
+  });
+}

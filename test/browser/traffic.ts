@@ -1,0 +1,55 @@
+/**
+ * Everything a page sends and receives, as text, so a test can prove a value never reached it:
+ * each request's method, URL, headers and body, each response's body, and each websocket's URL
+ * and frames.
+ */
+import type { Page } from 'playwright-core';
+
+/** What a page exchanged so far. */
+export interface Traffic {
+  /** `METHOD URL` of every request, in order. */
+  readonly requests: string[];
+  /** All exchanged text: URLs, request headers and bodies, response bodies, websocket frames. */
+  texts(): Promise<string[]>;
+  /** URLs of the websockets the page opened. */
+  readonly sockets: string[];
+}
+
+/**
+ * Starts recording a page's traffic (before it navigates).
+ *
+ * @example
+ * ```ts
+ * const traffic = recordTraffic(page);
+ * await page.goto(url);
+ * expect((await traffic.texts()).join('\n')).not.toContain(secret);
+ * ```
+ */
+export function recordTraffic(page: Page): Traffic {
+  const requests: string[] = [];
+  const sockets: string[] = [];
+  const texts: string[] = [];
+  const pending: Promise<unknown>[] = [];
+  page.on('request', (request) => {
+    requests.push(`${request.method()} ${request.url()}`);
+    texts.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? '');
+  });
+  page.on('response', (response) => {
+    pending.push(response.text().then((body) => texts.push(body), () => undefined));
+  });
+  page.on('websocket', (socket) => {
+    sockets.push(socket.url());
+    texts.push(socket.url());
+    const frame = ({ payload }: { payload: string | Buffer }): void => void texts.push(typeof payload === 'string' ? payload : payload.toString('latin1'));
+    socket.on('framesent', frame);
+    socket.on('framereceived', frame);
+  });
+  return {
+    requests,
+    sockets,
+    async texts() {
+      await Promise.all(pending);
+      return [...texts];
+    },
+  };
+}

@@ -6,6 +6,7 @@
  */
 export { createClient, DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig } from './client/create-client.js';
 export type { CallOptions, Client } from './client/types.js';
+export type { Redactor } from './redact.js';
 export type { RetryOptions } from './http/retry-policy.js';
 export type { FetchLike } from './http/send.js';
 export { hmacSha256Signer, type Signer } from './http/sign.js';
@@ -160,11 +161,22 @@ export type {
 export {
   JSON_CHANNELS,
   PROTOBUF_CHANNELS,
+  type JsonChannel,
   type PrivateChannel,
   type PrivateChannelKind,
+  type ProtobufChannel,
 } from './stream/channels.js';
 export { decodeFrame } from './stream/decode-frame.js';
-export type { FrameResult } from './stream/frame-result.js';
+export type {
+  ControlMessage,
+  InvalidListenKeyNotice,
+  OtherReply,
+  PongReply,
+  RefusedReply,
+  ReplyFields,
+  SubscriptionReply,
+} from './stream/control.js';
+export type { ControlFrame, EventFrame, FrameResult, MalformedFrame, UnknownFrame } from './stream/frame-result.js';
 export { reduceOrders, type ReduceOrdersOptions } from './operators/reduce-orders.js';
 export type { OrderBook } from './operators/order-book.js';
 export {
@@ -194,3 +206,14 @@ export {
   type TransferParamsLike,
   type TransferHistoryParamsLike,
 } from './operations/safe-transfer.js';
+export { userDataStreams, type AccountSet, type UserDataStreamsOptions } from './scale/user-data-streams.js';
+export {
+  isMarketEvent,
+  isUserDataEvent,
+  type AccountStoppedEvent,
+  type AccountStopReason,
+  type ScaleEvent,
+  type TaggedEvent,
+} from './scale/tagged-event.js';
+export { perAccount, perAccountWith, type AccountValue } from './scale/per-account.js';
+export { ownedAccounts, ownerOf, ownsAccount } from './scale/partition.js';

@@ -85,7 +85,9 @@ export type ConnectionEndReason =
   | 'invalid-listen-key'
   | 'subscription-refused'
   | 'connect-timeout'
-  | 'key-unavailable';
+  | 'key-unavailable'
+  /** A worker publishing the stream (see `mexc-rx/nats`) restarted: what it missed meanwhile is unknown. */
+  | 'worker-restart';
 
 /** Any lifecycle event. */
 export type LifecycleEvent =

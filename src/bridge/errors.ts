@@ -1,0 +1,23 @@
+/**
+ * The bridge's error: publishing (or looking up what was published) failed for good, or the
+ * publisher fell too far behind.
+ *
+ * @module
+ */
+
+/**
+ * Publishing to JetStream failed after its retries, or the backlog outgrew its limit.
+ *
+ * @example
+ * ```ts
+ * events$.pipe(publishToJetStream(js, { worker: 'w0' })).subscribe({
+ *   error: (e) => { if (e instanceof JetStreamPublishError) process.exit(1); },
+ * });
+ * ```
+ */
+export class JetStreamPublishError extends Error {
+  override readonly name = 'JetStreamPublishError' as const;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

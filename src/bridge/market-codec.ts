@@ -1,0 +1,90 @@
+/**
+ * Run-time codecs of the market events as the bridge carries them (the library's normalized
+ * events, not the service's frames): every field checked, unknown fields dropped.
+ *
+ * @module
+ */
+import * as t from 'io-ts';
+import { JSON_CHANNELS, PROTOBUF_CHANNELS } from '../stream/channels.js';
+import type { AccountEvent, DealEvent, OrderEvent } from '../stream/events.js';
+import { ORDER_STATUS_CODES } from '../stream/wire-codes.js';
+import { Decimal, Millis, optional, SignedDecimal, Text, thenCheck } from './codec-primitives.js';
+
+const channelOf = <K extends 'account' | 'deals' | 'orders'>(kind: K) =>
+  t.keyof({ [PROTOBUF_CHANNELS[kind]]: null, [JSON_CHANNELS[kind]]: null } as Record<(typeof PROTOBUF_CHANNELS)[K] | (typeof JSON_CHANNELS)[K], null>);
+
+const Side = t.keyof({ BUY: null, SELL: null });
+const OrderType = t.keyof({ LIMIT: null, POST_ONLY: null, IOC: null, FOK: null, MARKET: null, STOP_LIMIT: null });
+const OrderStatus = t.keyof({ NEW: null, FILLED: null, PARTIALLY_FILLED: null, CANCELED: null, PARTIALLY_CANCELED: null });
+const StatusCode = t.union([t.literal(1), t.literal(2), t.literal(3), t.literal(4), t.literal(5)]);
+
+/** An `account` event. */
+export const AccountEventCodec: t.Decoder<unknown, AccountEvent> = t.exact(
+  t.type({
+    type: t.literal('account'),
+    channel: channelOf('account'),
+    asset: Text,
+    coinId: t.string,
+    free: Decimal,
+    freeChange: SignedDecimal,
+    frozen: Decimal,
+    frozenChange: SignedDecimal,
+    changeType: Text,
+    time: Millis,
+    sendTime: Millis,
+    createTime: optional(Millis),
+  }),
+);
+
+/** A `deal` event. */
+export const DealEventCodec: t.Decoder<unknown, DealEvent> = t.exact(
+  t.type({
+    type: t.literal('deal'),
+    channel: channelOf('deals'),
+    symbol: Text,
+    price: Decimal,
+    quantity: Decimal,
+    amount: Decimal,
+    side: Side,
+    isMaker: t.boolean,
+    isSelfTrade: t.boolean,
+    tradeId: Text,
+    orderId: Text,
+    clientOrderId: optional(t.string),
+    feeAmount: SignedDecimal,
+    feeCurrency: t.string,
+    time: Millis,
+    sendTime: Millis,
+  }),
+);
+
+const OrderFields = t.exact(
+  t.type({
+    type: t.literal('order'),
+    channel: channelOf('orders'),
+    symbol: Text,
+    orderId: Text,
+    clientOrderId: optional(t.string),
+    price: Decimal,
+    quantity: Decimal,
+    amount: Decimal,
+    avgPrice: Decimal,
+    orderType: OrderType,
+    side: Side,
+    isMaker: t.boolean,
+    remainAmount: Decimal,
+    remainQuantity: Decimal,
+    lastDealQuantity: optional(Decimal),
+    cumulativeQuantity: Decimal,
+    cumulativeAmount: Decimal,
+    status: OrderStatus,
+    statusCode: StatusCode,
+    createTime: Millis,
+    sendTime: Millis,
+  }),
+);
+
+/** An `order` event, whose `statusCode` must be the code of its `status`. */
+export const OrderEventCodec: t.Decoder<unknown, OrderEvent> = thenCheck(OrderFields, 'OrderEvent', (order) =>
+  ORDER_STATUS_CODES[order.status] === order.statusCode ? { value: order } : { path: 'statusCode', expected: `${ORDER_STATUS_CODES[order.status]} (the code of ${order.status})` },
+);

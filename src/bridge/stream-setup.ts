@@ -1,0 +1,98 @@
+/**
+ * Setting up JetStream for the bridge: the stream that stores every event, with the duplicate
+ * window the deduplication ids rely on, and the durable consumer a reader acknowledges on.
+ *
+ * @module
+ */
+import { AckPolicy, DeliverPolicy, JetStreamApiError, StorageType, type ConsumerInfo, type JetStreamManager, type StreamInfo } from '@nats-io/jetstream';
+import { countOption, durationOption } from '../operators/option-checks.js';
+import { checkSubjectPrefix, DEFAULT_SUBJECT_PREFIX } from './subject.js';
+
+/** Settings of {@link ensureEventStream}. */
+export interface EventStreamOptions {
+  /** Stream name, e.g. `MEXC`. */
+  readonly name: string;
+  /** Subject prefix the publishers use; the stream captures `<prefix>.>`. Default `mexc`. */
+  readonly subjectPrefix?: string;
+  /**
+   * How long JetStream remembers a deduplication id, ms: two copies of an event further apart
+   * than this are both stored. It must cover a rollover overlap (seconds) and how long two
+   * workers may run the same account at once during a handover. Default 2 minutes.
+   */
+  readonly duplicateWindowMs?: number;
+  /** Oldest message kept, ms; 0 keeps them until other limits apply. Default 0. */
+  readonly maxAgeMs?: number;
+  /** `file` (survives a server restart) or `memory`. Default `file`. */
+  readonly storage?: 'file' | 'memory';
+}
+
+const NANOS_PER_MS = 1_000_000;
+/** JetStream's code for "stream name already in use with a different configuration". */
+const STREAM_NAME_IN_USE = 10058;
+
+/**
+ * Creates the event stream, or updates it to these settings when it exists.
+ *
+ * @example
+ * ```ts
+ * import { jetstreamManager } from '@nats-io/jetstream';
+ *
+ * const jsm = await jetstreamManager(nc);
+ * await ensureEventStream(jsm, { name: 'MEXC', duplicateWindowMs: 5 * 60_000 });
+ * ```
+ */
+export async function ensureEventStream(jsm: JetStreamManager, options: EventStreamOptions): Promise<StreamInfo> {
+  const prefix = checkSubjectPrefix(options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX);
+  const changeable = {
+    subjects: [`${prefix}.>`],
+    duplicate_window: (durationOption('duplicateWindowMs', options.duplicateWindowMs) ?? 120_000) * NANOS_PER_MS,
+    max_age: (durationOption('maxAgeMs', options.maxAgeMs) ?? 0) * NANOS_PER_MS,
+  };
+  try {
+    return await jsm.streams.add({ name: options.name, storage: options.storage === 'memory' ? StorageType.Memory : StorageType.File, ...changeable });
+  } catch (error) {
+    if (!(error instanceof JetStreamApiError) || error.code !== STREAM_NAME_IN_USE) throw error;
+    return jsm.streams.update(options.name, changeable);
+  }
+}
+
+/** Settings of {@link ensureDurableConsumer}. */
+export interface DurableConsumerOptions {
+  readonly stream: string;
+  /** The durable name: readers using it share one position in the stream. */
+  readonly durable: string;
+  /** Subjects it reads, e.g. `mexc.>` or `mexc.*.order`. */
+  readonly filterSubject: string;
+  /** A delivered message not acknowledged within this is delivered again, ms. Default 30000. */
+  readonly ackWaitMs?: number;
+  /** Messages delivered and not yet acknowledged, at most. Default 1000. */
+  readonly maxAckPending?: number;
+}
+
+/** JetStream's code for "consumer not found". */
+const CONSUMER_NOT_FOUND = 10014;
+
+/**
+ * Creates a durable pull consumer with explicit acks, reading from the start of the stream. An
+ * existing consumer of that name is used as it is (its position and settings are kept).
+ *
+ * @example
+ * ```ts
+ * await ensureDurableConsumer(jsm, { stream: 'MEXC', durable: 'ledger', filterSubject: 'mexc.>' });
+ * ```
+ */
+export async function ensureDurableConsumer(jsm: JetStreamManager, options: DurableConsumerOptions): Promise<ConsumerInfo> {
+  try {
+    return await jsm.consumers.info(options.stream, options.durable);
+  } catch (error) {
+    if (!(error instanceof JetStreamApiError) || error.code !== CONSUMER_NOT_FOUND) throw error;
+  }
+  return jsm.consumers.add(options.stream, {
+    durable_name: options.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: options.filterSubject,
+    ack_wait: (durationOption('ackWaitMs', options.ackWaitMs) ?? 30_000) * NANOS_PER_MS,
+    max_ack_pending: Math.max(1, countOption('maxAckPending', options.maxAckPending, 1000)),
+  });
+}

@@ -1,0 +1,190 @@
+/**
+ * `userDataStreams`: one managed user data stream per account of a set that grows and shrinks,
+ * merged into one hot Observable of events tagged with their account.
+ *
+ * @module
+ */
+import { asyncScheduler, Observable, share, type SchedulerLike, type Subscription } from 'rxjs';
+import { ValidationError } from '../errors.js';
+import { countOption, durationOption } from '../operators/option-checks.js';
+import type { ListenKeyProvider } from '../stream/listen-key-source.js';
+import { userDataStream, type UserDataEvent, type UserDataStreamOptions } from '../stream/user-data-stream.js';
+import { pacedProvider, StartGate } from './paced-provider.js';
+import { createStartPacer } from './start-pacer.js';
+import type { AccountStopReason, TaggedEvent } from './tagged-event.js';
+
+/**
+ * The input: the complete set of accounts wanted now, by account id. Each emission replaces the
+ * previous one (it is a desired state, not a change): accounts new to it are started, accounts
+ * missing from it are stopped, and an account whose provider is a different object than before
+ * is restarted with the new one (providers are compared by reference: build them once per
+ * account, not on every emission).
+ */
+export type AccountSet = ReadonlyMap<string, ListenKeyProvider>;
+
+/** Settings of {@link userDataStreams}: those of every account's stream, plus pacing. */
+export interface UserDataStreamsOptions extends UserDataStreamOptions {
+  /**
+   * Starts (listen-key creation until the connection is subscribed) under way at once. Default 8.
+   * Reconnects that reuse their key are not paced (their backoff has jitter).
+   */
+  readonly maxConcurrentStarts?: number;
+  /**
+   * Starts begun per second, over all accounts. Default 20: the service allows 500 requests per
+   * 10 s per endpoint (and per IP), so 20 leaves most of it for keepalives, closes and other
+   * callers. `Infinity` for no limit.
+   */
+  readonly startsPerSecond?: number;
+  /** A start holds its place for at most this long, ms (then the next may begin). Default 30000. */
+  readonly startTimeoutMs?: number;
+  /**
+   * Scheduler of the pacing and of the `stopped` events' times; also every stream's, unless its
+   * provider is a client with its own. Default rxjs `asyncScheduler`.
+   */
+  readonly scheduler?: SchedulerLike;
+}
+
+interface Running {
+  readonly provider: ListenKeyProvider;
+  readonly gate: StartGate;
+  subscription: Subscription | undefined;
+  /** The stream ended by itself; the account waits for another provider. */
+  failed: boolean;
+}
+
+/**
+ * Runs one {@link userDataStream} per account of `accounts$` and merges their events, each tagged
+ * with its account, into one hot Observable (shared: the first subscriber starts it, the last one
+ * to leave stops every stream and DELETEs every key).
+ *
+ * - Starts are paced across all accounts: at most `maxConcurrentStarts` at once, at most
+ *   `startsPerSecond`, on the scheduler (so tests run it in virtual time).
+ * - An account removed from the input has its stream closed and its listen key DELETEd, then a
+ *   `{ type: 'stopped', reason: 'removed' }` event.
+ * - One account's failure never disturbs the others: its stream's error (a `StreamFatalError` when
+ *   its credentials are refused) becomes `{ type: 'stopped', reason: 'failed', error }` and the
+ *   rest go on.
+ * - Each account's events keep their order; `stopped` is the last event of an account's run.
+ * - When `accounts$` completes, the streams go on as they are; when it errors, everything stops
+ *   and the error is passed on.
+ *
+ * @example
+ * ```ts
+ * import { BehaviorSubject } from 'rxjs';
+ * import { createClient, userDataStreams, perAccount, reduceOrders, type Client } from 'mexc-rx';
+ *
+ * const clients = new Map(subAccounts.map((s) => [s.name, createClient({ apiKey: s.apiKey, secretKey: s.secretKey })]));
+ * const accounts$ = new BehaviorSubject<ReadonlyMap<string, Client>>(clients);
+ * const events$ = userDataStreams(accounts$, { startsPerSecond: 20 });
+ * events$.pipe(perAccount(reduceOrders())).subscribe(({ account, value }) => save(account, value));
+ * // later: drop an account (its stream stops, its key is DELETEd)
+ * accounts$.next(new Map([...clients].filter(([name]) => name !== 'strategy07')));
+ * ```
+ */
+export function userDataStreams(accounts$: Observable<AccountSet>, options: UserDataStreamsOptions = {}): Observable<TaggedEvent> {
+  const { maxConcurrentStarts, startsPerSecond, startTimeoutMs, ...streamOptions } = options;
+  const maxConcurrent = positive('maxConcurrentStarts', countOption('maxConcurrentStarts', maxConcurrentStarts, 8));
+  const perSecond = positive('startsPerSecond', startsPerSecond ?? 20);
+  const timeoutMs = durationOption('startTimeoutMs', startTimeoutMs) ?? 30_000;
+  const scheduler = options.scheduler ?? asyncScheduler;
+
+  return new Observable<TaggedEvent>((subscriber) => {
+    const pacer = createStartPacer({ maxConcurrent, perSecond, scheduler });
+    const running = new Map<string, Running>();
+    let closed = false;
+
+    const stopped = (account: string, reason: AccountStopReason, error: unknown): void => {
+      if (!closed) subscriber.next({ account, event: { type: 'stopped', reason, error, at: scheduler.now() } });
+    };
+
+    const start = (account: string, provider: ListenKeyProvider): void => {
+      const entry: Running = { provider, gate: new StartGate(pacer, scheduler, timeoutMs), subscription: undefined, failed: false };
+      running.set(account, entry);
+      let stream: Observable<UserDataEvent>;
+      try {
+        stream = userDataStream(pacedProvider(provider, entry.gate), streamOptions);
+      } catch (error) {
+        entry.failed = true;
+        stopped(account, 'failed', error);
+        return;
+      }
+      const end = (error: unknown): void => {
+        entry.gate.release();
+        entry.failed = true;
+        entry.subscription = undefined;
+        if (running.get(account) === entry) stopped(account, 'failed', error);
+      };
+      const subscription = stream.subscribe({
+        next: (event) => {
+          entry.gate.observe(event);
+          if (!closed && running.get(account) === entry) subscriber.next({ account, event });
+        },
+        error: end,
+        complete: () => end(undefined),
+      });
+      if (!entry.failed) entry.subscription = subscription;
+    };
+
+    const stop = (account: string, entry: Running, reason: AccountStopReason): void => {
+      running.delete(account);
+      entry.gate.release();
+      const wasRunning = !entry.failed;
+      entry.subscription?.unsubscribe();
+      entry.subscription = undefined;
+      if (wasRunning) stopped(account, reason, undefined);
+    };
+
+    const reconcile = (wanted: AccountSet): void => {
+      for (const [account, entry] of [...running]) {
+        if (!wanted.has(account)) stop(account, entry, 'removed');
+      }
+      for (const [account, provider] of wanted) {
+        const entry = running.get(account);
+        if (entry?.provider === provider) continue;
+        if (entry) stop(account, entry, 'replaced');
+        start(account, provider);
+      }
+    };
+
+    // A subscriber reacting to an event may make accounts$ emit again at once: the newest set is
+    // reconciled after the current pass, never in the middle of it.
+    let latest: AccountSet | undefined;
+    let reconciling = false;
+    const input = accounts$.subscribe({
+      next: (wanted) => {
+        latest = wanted;
+        if (reconciling) return;
+        reconciling = true;
+        try {
+          for (let pass = 0; latest !== undefined && !closed && pass < MAX_NESTED_PASSES; pass++) {
+            const next = latest;
+            latest = undefined;
+            reconcile(next);
+          }
+        } finally {
+          reconciling = false;
+        }
+      },
+      error: (error: unknown) => subscriber.error(error),
+    });
+
+    return () => {
+      closed = true;
+      input.unsubscribe();
+      for (const entry of running.values()) {
+        entry.gate.release();
+        entry.subscription?.unsubscribe();
+      }
+      running.clear();
+      pacer.close();
+    };
+  }).pipe(share({ resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true }));
+}
+
+/** Sets that arrive while one is being applied, applied in a row before giving up on the rest. */
+const MAX_NESTED_PASSES = 1000;
+
+function positive(field: string, value: number): number {
+  if (value > 0 && (value === Infinity || Number.isFinite(value))) return value;
+  throw new ValidationError({ operation: 'config', issues: [{ field, rule: 'a number above 0 (or Infinity)' }] });
+}

@@ -1,0 +1,120 @@
+/**
+ * A worker killed mid-run and restarted: the reader loses nothing the simulator pushed while the
+ * worker's connections were healthy (before the kill, up to the last event the worker stored, and
+ * after the restart), and for the rest it gets a `gap` (reported by the restarted worker, from
+ * the last message stored for the account to its new connection) covering every missing event.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { isMarketEvent } from '../../src/scale/tagged-event.js';
+import { startSimulator, type SessionRun, type Simulator } from '../../src/simulator/index.js';
+import type { GapEvent } from '../../src/stream/lifecycle.js';
+import { accountNames, createSubAccounts, waitUntil, withoutChannel } from '../scale/sim-accounts.js';
+import { startNatsServer, type NatsServer } from './nats-server.js';
+import { connectTo, createEventStream, startReader, startWorker, STREAM, type Reader, type Worker } from './support.js';
+
+let server: NatsServer;
+let sim: Simulator;
+let nc: NatsConnection;
+const workers: Worker[] = [];
+let reader: Reader | undefined;
+const sessions: SessionRun[] = [];
+
+beforeAll(async () => {
+  server = await startNatsServer();
+  nc = await connectTo(server);
+  await createEventStream(nc);
+  sim = await startSimulator({ realtime: true });
+}, 20_000);
+
+afterAll(async () => {
+  for (const session of sessions) session.stop();
+  reader?.subscription.unsubscribe();
+  for (const worker of workers) await worker.kill().catch(() => undefined);
+  await nc?.close();
+  await sim?.close();
+  await server?.stop();
+});
+
+/** An event as text, independent of the order of its fields. */
+const canonical = (event: object): string =>
+  JSON.stringify(Object.entries(event).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const connectedCount = (worker: Worker): number => worker.receipts.filter((r) => r.event.type === 'connected').length;
+
+describe('a worker killed and restarted', () => {
+  it('loses nothing pushed while it was healthy, and reports a gap covering everything it missed', async () => {
+    const names = accountNames(5, 'restart');
+    const clients = createSubAccounts(sim, names);
+    const publish = { worker: 'w0', resumeFromStream: STREAM };
+    const streams = { scheduler: sim.scheduler, startsPerSecond: 100 };
+    const r = (reader = startReader(nc, { durable: 'restart-audit' }));
+
+    const first = await startWorker(server, clients, publish, streams);
+    workers.push(first);
+    await waitUntil('the first run connected', () => connectedCount(first) === names.length);
+    // Every account trades one step every 4 ms (real time) all through the test.
+    names.forEach((name, i) => sessions.push(sim.market.playSession({ account: name, orders: 150, seed: i + 1, intervalMs: 4 })));
+    await sleep(400);
+    await first.kill();
+    const killedAt = sim.clock.now();
+    await sleep(400);
+    const second = await startWorker(server, clients, publish, streams);
+    workers.push(second);
+    await waitUntil('the second run connected', () => connectedCount(second) === names.length);
+    await sleep(400);
+    for (const session of sessions) session.stop();
+    const summaries = await Promise.all(sessions.map((s) => s.done));
+    expect(summaries.every((s) => s.steps > 30)).toBe(true);
+
+    // Everything pushed to the second run's connections reaches the reader.
+    const secondConnections = new Set(names.flatMap((name) => sim.ws.connections({ account: name, open: true }).map((c) => c.id)));
+    const pushedToSecond = names.flatMap((name) => sim.ws.pushes(name).filter((p) => p.deliveries.some((d) => secondConnections.has(d.connection))));
+    const received = (): number => r.events.filter((e) => isMarketEvent(e.event)).length;
+    const firstStored = first.receipts.filter((x) => isMarketEvent(x.event)).length;
+    await waitUntil('every event of the second run', () => received() >= firstStored + pushedToSecond.length, 20_000);
+    await sleep(200);
+    expect(second.error).toBeUndefined();
+    expect(r.error).toBeUndefined();
+
+    for (const name of names) {
+      const got = r.events.filter((e) => e.account === name);
+      const firstConnected = got.find((e) => e.event.type === 'connected');
+      const since = firstConnected?.event.type === 'connected' ? firstConnected.event.at : Infinity;
+      // Everything pushed since the first run connected (the funding before it went to no one).
+      const pushes = sim.ws.pushes(name).filter((p) => p.event.sendTime >= since);
+      const market = got.flatMap((e) => (isMarketEvent(e.event) ? [canonical(withoutChannel(e.event))] : []));
+      const gaps = got.flatMap((e) => (e.event.type === 'gap' ? [e.event] : []));
+      // One gap, reported by the second run before its first `connected`.
+      expect(gaps).toHaveLength(1);
+      const gap = gaps[0] as GapEvent;
+      const gapIndex = got.findIndex((e) => e.event.type === 'gap');
+      const runOfGap = got[gapIndex]?.delivery.publisher?.run;
+      expect(runOfGap).not.toBe(firstConnected?.delivery.publisher?.run);
+      expect(got.slice(gapIndex + 1).find((e) => e.event.type === 'connected')?.delivery.publisher?.run).toBe(runOfGap);
+      expect(got.slice(0, gapIndex).filter((e) => e.event.type === 'connected')).toHaveLength(1);
+
+      // Exactly once and in order: what arrived is a subsequence of what was pushed, no repeats.
+      const pushed = pushes.map((p) => canonical(p.event));
+      expect(new Set(market).size).toBe(market.length);
+      const positions = market.map((m) => pushed.indexOf(m));
+      expect(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!))).toBe(true);
+
+      // What is missing lies inside the gap; what lies outside it arrived.
+      const arrived = new Set(market);
+      const missing = pushes.filter((p) => !arrived.has(canonical(p.event)));
+      expect(missing.length).toBeGreaterThan(0);
+      for (const p of missing) {
+        expect(p.event.sendTime).toBeGreaterThanOrEqual(gap.from);
+        expect(p.event.sendTime).toBeLessThanOrEqual(gap.to);
+      }
+      // The gap starts no earlier than the last event the first run stored, and ends at the
+      // second run's connection: events before and after it arrived, many of them.
+      const lastStoredByFirst = first.receipts.filter((x) => x.account === name).at(-1);
+      expect(gap.from).toBeGreaterThanOrEqual(lastStoredByFirst && isMarketEvent(lastStoredByFirst.event) ? lastStoredByFirst.event.sendTime : 0);
+      expect(gap.from).toBeLessThanOrEqual(killedAt);
+      expect(pushes.filter((p) => p.event.sendTime < gap.from).length).toBeGreaterThan(10);
+      expect(pushes.filter((p) => p.event.sendTime > gap.to).length).toBeGreaterThan(10);
+    }
+  }, 40_000);
+});

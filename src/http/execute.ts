@@ -101,7 +101,7 @@ export function createExecutor(settings: ExecutorSettings) {
           {
             fetch: settings.fetch,
             timeoutMs: options?.timeout ?? settings.timeout,
-            signal: controller.signal,
+            controller,
             target,
             redact: redactSent,
             now: settings.clock,
@@ -111,12 +111,15 @@ export function createExecutor(settings: ExecutorSettings) {
         if (!outcome.ok) throw outcome.error instanceof ApiError ? redactApiError(outcome.error, redactSent) : outcome.error;
         return outcome.value as R;
       };
+      let settled = false;
       run().then(
         (value) => {
+          settled = true;
           subscriber.next(value);
           subscriber.complete();
         },
         (error: unknown) => {
+          settled = true;
           if (error instanceof AbortedByCaller) return;
           if (row.movesMoney && (isUnclearFailure(error) || error instanceof DecodeError)) {
             const sent = safeParams(encoded);
@@ -126,7 +129,11 @@ export function createExecutor(settings: ExecutorSettings) {
           subscriber.error(error);
         },
       );
-      return () => controller.abort();
+      // Only a request still in flight is aborted: aborting a settled one would only make (and
+      // throw away) a DOMException with its stack trace, on every call.
+      return () => {
+        if (!settled) controller.abort();
+      };
     });
     if (!row.idempotent || settings.retry.limit <= 0) return attempt;
     return attempt.pipe(

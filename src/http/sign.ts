@@ -1,5 +1,12 @@
 /**
- * HMAC-SHA256 request signing over Web Crypto, so the same code runs in Node 20+ and in browsers.
+ * HMAC-SHA256 request signing: with Node's `crypto` when the runtime has it, over Web Crypto
+ * otherwise (browsers, workers, Deno), so the same code runs everywhere.
+ *
+ * Why not Web Crypto everywhere: in Node, `crypto.subtle.sign` runs as a job on the libuv thread
+ * pool and resolves a promise on the way back, about 50-120 µs per signature against 6 µs for
+ * `createHmac` (bench/, REST round trip). Node's module is reached through
+ * `process.getBuiltinModule` (Node 20.16+), never through an `import`, so browser bundles stay
+ * free of it.
  *
  * @module
  */
@@ -10,6 +17,11 @@
  */
 export type Signer = (payload: string) => Promise<string>;
 
+/** The part of `node:crypto` used here. */
+interface NodeHmac {
+  createHmac(algorithm: 'sha256', key: string): { update(data: string): { digest(encoding: 'hex'): string } };
+}
+
 const encoder = new TextEncoder();
 
 function toHex(bytes: ArrayBuffer): string {
@@ -19,9 +31,36 @@ function toHex(bytes: ArrayBuffer): string {
   return out;
 }
 
+/** Node's `crypto` module, when this runtime is Node (20.16+) and exposes it; else `undefined`. */
+function nodeCrypto(): NodeHmac | undefined {
+  const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const module = runtime?.getBuiltinModule?.('node:crypto') as Partial<NodeHmac> | undefined;
+  return typeof module?.createHmac === 'function' ? (module as NodeHmac) : undefined;
+}
+
 /**
- * Makes a {@link Signer} that computes HMAC-SHA256 keyed with `secretKey`, as lowercase hex.
- * The key is imported into Web Crypto once, as a non-extractable key.
+ * A {@link Signer} over Web Crypto alone (what {@link hmacSha256Signer} uses outside Node). The key
+ * is imported once, as a non-extractable key.
+ *
+ * @example
+ * ```ts
+ * const sign = webCryptoHmacSigner('45d0b3c26f2644f19bfb98b07741b2f5');
+ * await sign('symbol=BTCUSDT&side=BUY&type=LIMIT&quantity=1&price=11&recvWindow=5000&timestamp=1644489390087');
+ * // 'fd3e4e8543c5188531eb7279d68ae7d26a573d0fc5ab0d18eb692451654d837a'
+ * ```
+ */
+export function webCryptoHmacSigner(secretKey: string): Signer {
+  let key: Promise<CryptoKey> | undefined;
+  return async (payload) => {
+    key ??= globalThis.crypto.subtle.importKey('raw', encoder.encode(secretKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const mac = await globalThis.crypto.subtle.sign('HMAC', await key, encoder.encode(payload));
+    return toHex(mac);
+  };
+}
+
+/**
+ * Makes a {@link Signer} that computes HMAC-SHA256 keyed with `secretKey`, as lowercase hex: with
+ * Node's `createHmac` in Node, with Web Crypto elsewhere (both read the key and the text as UTF-8).
  *
  * @example
  * ```ts
@@ -31,16 +70,13 @@ function toHex(bytes: ArrayBuffer): string {
  * ```
  */
 export function hmacSha256Signer(secretKey: string): Signer {
-  let key: Promise<CryptoKey> | undefined;
-  return async (payload) => {
-    key ??= globalThis.crypto.subtle.importKey(
-      'raw',
-      encoder.encode(secretKey),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
-    const mac = await globalThis.crypto.subtle.sign('HMAC', await key, encoder.encode(payload));
-    return toHex(mac);
+  const node = nodeCrypto();
+  if (!node) return webCryptoHmacSigner(secretKey);
+  return (payload) => {
+    try {
+      return Promise.resolve(node.createHmac('sha256', secretKey).update(payload).digest('hex'));
+    } catch (error: unknown) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   };
 }

@@ -1,9 +1,21 @@
 /**
  * A first-in first-out set of string keys, each with a value (the time it entered, say): O(1) to
- * add, remove and look at the oldest. The state operators use it to evict oldest-first.
+ * add, remove and look at the oldest (amortized). The state operators use it to evict oldest-first.
+ *
+ * Why not a `Map` alone: a Map iterates in insertion order, but V8 leaves a deleted entry as a hole
+ * until the table is rebuilt, and `entries().next()` walks over every hole in front of the first
+ * live entry. Used as a queue (delete the oldest, add a new one) a Map of n keys spends O(n) per
+ * look at the oldest: 7 µs per operation at 10,000 keys, which made `reduceOrders` 10x slower.
+ * Here the order lives in an array with a moving head; the Map only answers membership.
  *
  * @module
  */
+
+/** One queued key; it is dead (skipped, dropped lazily) once the Map no longer points at it. */
+type Slot<V> = readonly [key: string, value: V];
+
+/** Dead slots tolerated beyond the live ones before the array is rebuilt. */
+const SLACK = 1024;
 
 /**
  * Keys in the order they were first added; adding a key already present keeps its place.
@@ -18,41 +30,70 @@
  * ```
  */
 export class Fifo<V> {
-  // A Map iterates in insertion order, and deleting its first key is O(1): exactly a queue with removal.
-  private readonly entries = new Map<string, V>();
+  private readonly live = new Map<string, Slot<V>>();
+  /** Slots in insertion order from `head`; some are dead (deleted from the middle). */
+  private slots: Slot<V>[] = [];
+  private head = 0;
 
   /** Number of keys. */
   get size(): number {
-    return this.entries.size;
+    return this.live.size;
   }
 
   /** Adds `key` at the back, unless it is already queued. Returns whether it was added. */
   add(key: string, value: V): boolean {
-    if (this.entries.has(key)) return false;
-    this.entries.set(key, value);
+    if (this.live.has(key)) return false;
+    const slot: Slot<V> = [key, value];
+    this.live.set(key, slot);
+    this.slots.push(slot);
     return true;
   }
 
   /** Whether `key` is queued. */
   has(key: string): boolean {
-    return this.entries.has(key);
+    return this.live.has(key);
   }
 
   /** Removes `key` wherever it is. Returns whether it was there. */
   delete(key: string): boolean {
-    return this.entries.delete(key);
+    if (!this.live.delete(key)) return false;
+    // Its slot stays until it reaches the head or the array is rebuilt; bound how many do.
+    if (this.slots.length - this.head > 2 * this.live.size + SLACK) this.rebuild();
+    return true;
   }
 
   /** The oldest key and its value, left in place. */
   peek(): readonly [string, V] | undefined {
-    const next = this.entries.entries().next();
-    return next.done ? undefined : next.value;
+    const slots = this.slots;
+    let head = this.head;
+    while (head < slots.length) {
+      const slot = slots[head] as Slot<V>;
+      if (this.live.get(slot[0]) === slot) break;
+      head += 1;
+    }
+    this.head = head;
+    if (head > SLACK && head * 2 > slots.length) this.rebuild();
+    return this.slots[this.head];
   }
 
   /** Removes and returns the oldest key and its value. */
   shift(): readonly [string, V] | undefined {
     const oldest = this.peek();
-    if (oldest) this.entries.delete(oldest[0]);
+    if (oldest) {
+      this.live.delete(oldest[0]);
+      this.head += 1;
+    }
     return oldest;
+  }
+
+  /** Keeps only the live slots, in order, from index 0. */
+  private rebuild(): void {
+    const kept: Slot<V>[] = [];
+    for (let i = this.head; i < this.slots.length; i++) {
+      const slot = this.slots[i] as Slot<V>;
+      if (this.live.get(slot[0]) === slot) kept.push(slot);
+    }
+    this.slots = kept;
+    this.head = 0;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Text frames -> results: JSON push frames of the JSON channels (field names of spec section 6),
- * decoded with io-ts and normalized to the same events as their protobuf twins; JSON control
- * replies; and the plain text `Invalid listen key`.
+ * checked by hand when spelled canonically (`decode-json-fast.ts`) and with io-ts otherwise, and
+ * normalized to the same events as their protobuf twins; JSON control replies; and the plain text
+ * `Invalid listen key`.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { BODY_FIELDS, isPrivateChannel, privateChannelKind, type PrivateChannel } from './channels.js';
 import { controlFromReply, controlFromText } from './control.js';
+import { fastAccountEvent, fastDealEvent, fastOrderEvent } from './decode-json-fast.js';
 import type { MarketEvent } from './events.js';
 import { optionalText } from './frame-checks.js';
 import { malformedFrame, type FrameResult } from './frame-result.js';
@@ -55,6 +57,9 @@ function decodeJsonPush(frame: Record<string, unknown>): FrameResult {
     const what = found.length === 0 ? 'no body' : `body ${found.join(', ')}`;
     return malformedFrame(`json: ${bodyField}: expected for channel kind ${kind}, found ${what}`, channel);
   }
+  const fast = kind === 'account' ? fastAccountEvent(channel, frame) : kind === 'deals' ? fastDealEvent(channel, frame) : fastOrderEvent(channel, frame);
+  if (fast !== undefined) return { kind: 'event', event: fast };
+  // Another spelling (quoted numbers, "true"), or a broken rule: the codecs decide, and say why.
   const result = kind === 'account' ? accountEvent(channel, frame) : kind === 'deals' ? dealEvent(channel, frame) : orderEvent(channel, frame);
   return typeof result === 'string' ? malformedFrame(`json: ${result}`, channel) : { kind: 'event', event: result };
 }

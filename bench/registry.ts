@@ -1,0 +1,14 @@
+/**
+ * Every benchmark, in the order they run. To add one, write a `*.bench.ts` module exporting a
+ * {@link Benchmark} and list it here.
+ *
+ * @module
+ */
+import type { Benchmark } from './benchmark.js';
+import { decodeBenchmark } from './decode.bench.js';
+import { operatorsBenchmark } from './operators.bench.js';
+import { restBenchmark } from './rest.bench.js';
+import { scaleBenchmark } from './scale.bench.js';
+
+/** The registered benchmarks. */
+export const benchmarks: readonly Benchmark[] = [decodeBenchmark, operatorsBenchmark, restBenchmark, scaleBenchmark];

@@ -1,0 +1,186 @@
+/**
+ * The streaming half of the scale benchmark: one process runs `userDataStreams` over every
+ * sub-account of a simulator in a child process, and measures the time until all are connected,
+ * the heap each stream holds, and the events per second the subscriber gets while every account
+ * trades at once.
+ *
+ * @module
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { BehaviorSubject, type Subscription } from 'rxjs';
+import { createClient, type Client } from '../src/index.js';
+import { isMarketEvent } from '../src/scale/tagged-event.js';
+import { userDataStreams, type AccountSet, type UserDataStreamsOptions } from '../src/scale/user-data-streams.js';
+import type { ScaleServerInfo, TradeDone, TradeRequest } from './scale-sim-server.js';
+import { collectGarbage, megabytes } from './stats.js';
+
+const START_TIMEOUT_MS = 60_000;
+const WAIT_TIMEOUT_MS = 120_000;
+
+/** The simulator child and the clients of its accounts. */
+export interface ScaleServer {
+  readonly child: ChildProcess;
+  readonly clients: ReadonlyMap<string, Client>;
+  /** Runs a trading session on every account; resolves with the number of events pushed to a connection. */
+  trade(orders: number, seed: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the simulator child with `accounts` sub-accounts.
+ *
+ * @example
+ * ```ts
+ * const server = await startScaleServer(200);
+ * ```
+ */
+export async function startScaleServer(accounts: number): Promise<ScaleServer> {
+  const child = fork(fileURLToPath(new URL('./scale-sim-server.ts', import.meta.url)), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, SCALE_ACCOUNTS: String(accounts) },
+  });
+  const info = await new Promise<ScaleServerInfo>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the simulator did not start in time')), START_TIMEOUT_MS);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message as ScaleServerInfo);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the simulator exited with code ${String(code)}`));
+    });
+  });
+  const clients = new Map(
+    info.accounts.map((a) => [a.name, createClient({ baseUrl: info.restUrl, wsUrl: info.wsUrl, apiKey: a.apiKey, secretKey: a.secretKey, recvWindow: 60_000 })]),
+  );
+  return {
+    child,
+    clients,
+    trade: (orders, seed) =>
+      new Promise<number>((resolve) => {
+        const onMessage = (message: TradeDone): void => {
+          if (message.type !== 'traded') return;
+          child.off('message', onMessage);
+          resolve(message.delivered);
+        };
+        child.on('message', onMessage);
+        const request: TradeRequest = { type: 'trade', orders, seed };
+        child.send(request);
+      }),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.disconnect();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Waits (polling every 2 ms, bounded) until `condition` holds; `failure()` returning text aborts. */
+async function waitFor(what: string, condition: () => boolean, failure: () => string | undefined): Promise<void> {
+  const deadline = performance.now() + WAIT_TIMEOUT_MS;
+  while (!condition()) {
+    const failed = failure();
+    if (failed !== undefined) throw new Error(failed);
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/** Unsubscribes, then lets the closes and key DELETEs go out (before the next round opens as many again). */
+async function stop(subscription: Subscription | undefined): Promise<void> {
+  if (subscription === undefined || subscription.closed) return;
+  subscription.unsubscribe();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+/** One round's figures. */
+export interface StreamRound {
+  /** From subscription to the last account's `connected`, ms. */
+  readonly connectMs: number;
+  /** Market events per second at the subscriber while every account trades (bounded by how fast the simulator trades). */
+  readonly eventsPerSecond: number;
+  /** CPU time this process spent per event received while every account traded, µs (the library's cost, whatever the producer's pace). */
+  readonly cpuMicrosPerEvent: number;
+  readonly events: number;
+}
+
+/**
+ * Streams every account of `server` once: connect all, trade once on all, stop.
+ *
+ * @example
+ * ```ts
+ * const round = await streamRound(server, { startsPerSecond: 20 }, 3, 1);
+ * ```
+ */
+export async function streamRound(server: ScaleServer, options: UserDataStreamsOptions, orders: number, seed: number): Promise<StreamRound> {
+  const accounts = server.clients.size;
+  let connected = 0;
+  let market = 0;
+  let failed: string | undefined;
+  const failure = (): string | undefined => failed;
+  const started = performance.now();
+  let subscription: Subscription | undefined;
+  try {
+    subscription = userDataStreams(new BehaviorSubject<AccountSet>(server.clients), options).subscribe((tagged) => {
+      if (tagged.event.type === 'connected') connected += 1;
+      else if (isMarketEvent(tagged.event)) market += 1;
+      else if (tagged.event.type === 'stopped') failed ??= `account ${tagged.account} stopped: ${String(tagged.event.error)}`;
+    });
+    await waitFor('every account connected', () => connected >= accounts, failure);
+    const connectMs = performance.now() - started;
+    const tradeStart = performance.now();
+    const cpuStart = process.cpuUsage();
+    const delivered = await server.trade(orders, seed);
+    await waitFor('every pushed event', () => market >= delivered, failure);
+    const seconds = (performance.now() - tradeStart) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    return { connectMs, eventsPerSecond: delivered / seconds, cpuMicrosPerEvent: (cpu.user + cpu.system) / delivered, events: delivered };
+  } finally {
+    await stop(subscription);
+  }
+}
+
+/** Connects every account (unpaced), runs `whileConnected`, then closes them all. */
+async function connectAll(server: ScaleServer, whileConnected: () => Promise<void> | void): Promise<void> {
+  let connected = 0;
+  let failed: string | undefined;
+  const subscription = userDataStreams(new BehaviorSubject<AccountSet>(server.clients), { startsPerSecond: 1000, maxConcurrentStarts: 64 }).subscribe((tagged) => {
+    if (tagged.event.type === 'connected') connected += 1;
+    else if (tagged.event.type === 'stopped') failed ??= `account ${tagged.account} stopped`;
+  });
+  try {
+    await waitFor('every account connected', () => connected >= server.clients.size, () => failed);
+    await whileConnected();
+  } finally {
+    await stop(subscription);
+  }
+}
+
+/**
+ * The heap one connected, idle stream holds, KB. A first connect-and-close of every account
+ * warms what any run keeps anyway (compiled code, HTTP connection pools); then: a full
+ * collection, the heap; every account connected (unpaced), a full collection, the heap; the
+ * difference over the number of streams. Meaningful only with --expose-gc.
+ *
+ * @example
+ * ```ts
+ * const kb = await heapPerStream(server);
+ * ```
+ */
+export async function heapPerStream(server: ScaleServer): Promise<number> {
+  await connectAll(server, () => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  collectGarbage();
+  const before = process.memoryUsage().heapUsed;
+  let open = before;
+  await connectAll(server, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    collectGarbage();
+    open = process.memoryUsage().heapUsed;
+  });
+  return (megabytes(open - before) * 1000) / server.clients.size;
+}

@@ -67,7 +67,10 @@ describe('48 hours against the simulator (fast clock)', () => {
     const keys = s.admin.listenKeys(account);
     expect(keys).toHaveLength(1);
     expect(keys[0]?.valid).toBe(true);
-    expect(keys[0]?.expiresAt).toBeGreaterThan(s.clock.now() + 49 * MINUTE);
+    // Kept alive every 10 clock minutes, so it expires 50 to 60 minutes from now; the fast clock
+    // (1 real ms = 10 clock s) runs on while a loaded machine gets here, so allow a wide margin:
+    // a key nobody kept alive would be at most minutes from expiry, or gone.
+    expect(keys[0]?.expiresAt).toBeGreaterThan(s.clock.now() + 30 * MINUTE);
     const connections = s.ws.connections({ account });
     expect(connections.map((c) => c.open)).toEqual([false, false, true]);
     expect(connections.map((c) => c.closeReason)).toEqual(['client', 'client', undefined]);

@@ -9,16 +9,22 @@
  * - `refuse`: answer with the service error that turns the request down, without running the
  *   operation: 730708 (listen key information error) for the listen-key operations L1-L4, 700004
  *   for the others. Clients do not retry it (status 400).
+ * - `status-429`: answer 429 (code 429, too many requests) with `Retry-After: 1` (one second),
+ *   without running the operation, as the service's rate limit does.
+ * - `hang`: never answer, without running the operation: the request stays open until the client
+ *   gives up (its timeout) or the simulator closes. A response slower than any timeout.
  *
  * An after-commit fault stays queued when the operation itself fails (nothing was committed).
- * Further kinds (a delay, a slow body) fit the same queue.
  *
  * @module
  */
 import type { OperationId } from '../endpoints/operation-id.js';
 
 /** What to do to a request. */
-export type FaultKind = 'drop' | 'status-500' | 'drop-after-commit' | 'status-500-after-commit' | 'refuse';
+export type FaultKind = 'drop' | 'status-500' | 'drop-after-commit' | 'status-500-after-commit' | 'refuse' | 'status-429' | 'hang';
+
+/** Seconds a `status-429` fault asks the client to wait (its `Retry-After`). */
+export const FAULT_RETRY_AFTER_SECONDS = 1;
 
 /** Faults armed for coming requests. */
 export interface SimFaults {

@@ -36,7 +36,7 @@ export { DEFAULT_WS_RULES, type WsCloseReason, type WsRules } from './ws/rules.j
 export type { MalformedKind, SimWs, WsConnectionView, WsTarget } from './ws/types.js';
 export type { DepositInput } from './capital.js';
 export { SIM_CODES, SimError } from './errors.js';
-export type { FaultKind, SimFaults } from './faults.js';
+export { FAULT_RETRY_AFTER_SECONDS, type FaultKind, type SimFaults } from './faults.js';
 export type { BalanceView } from './ledger.js';
 export type { RateBudget } from './rate-limit.js';
 export type { RebateInput } from './rebates.js';

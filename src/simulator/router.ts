@@ -10,7 +10,7 @@ import { endpointTable } from '../endpoints/table.js';
 import { checkAccess, checkSignature, checkTimestamp, identify } from './auth.js';
 import type { SimClock } from './clock.js';
 import { SIM_CODES, SimError } from './errors.js';
-import { isAfterCommit, type FaultKind, type SimFaults } from './faults.js';
+import { FAULT_RETRY_AFTER_SECONDS, isAfterCommit, type FaultKind, type SimFaults } from './faults.js';
 import type { HandlerSettings } from './handlers/handler.js';
 import { handlers } from './handlers/table.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -36,8 +36,11 @@ export interface SimReply {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: unknown;
-  /** `drop`: destroy the connection without answering (fault injection). */
-  readonly disposition: 'respond' | 'drop';
+  /**
+   * `drop`: destroy the connection without answering; `hang`: never answer, leave the connection
+   * open (fault injection).
+   */
+  readonly disposition: 'respond' | 'drop' | 'hang';
 }
 
 /** Router settings. */
@@ -96,6 +99,10 @@ function faultReply(kind: FaultKind, row: AnyEndpoint): SimReply {
       : new SimError(SIM_CODES.badParameter, 'request refused (simulated fault)');
     return errorReply(refusal, row.envelope);
   }
+  if (kind === 'status-429') {
+    return json(429, { code: SIM_CODES.tooManyRequests, msg: 'Too many requests (simulated fault)' }, { 'Retry-After': String(FAULT_RETRY_AFTER_SECONDS) });
+  }
+  if (kind === 'hang') return { status: 0, headers: {}, body: undefined, disposition: 'hang' };
   return kind === 'drop' || kind === 'drop-after-commit'
     ? { status: 0, headers: {}, body: undefined, disposition: 'drop' }
     : json(500, { code: SIM_CODES.internalError, msg: 'Internal error (simulated fault)' });

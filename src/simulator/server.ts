@@ -66,8 +66,9 @@ async function serve(handle: (req: SimRequest) => SimReply, req: IncomingMessage
   } catch (e) {
     reply = { status: 500, headers: {}, body: { code: 500, msg: `simulator failure: ${String(e)}` }, disposition: 'respond' };
   }
+  // `hang` leaves the request unanswered: the client's timeout ends it, or `close()` does.
   if (reply.disposition === 'drop') req.socket.destroy();
-  else write(res, reply);
+  else if (reply.disposition === 'respond') write(res, reply);
 }
 
 /**

@@ -39,10 +39,33 @@ export interface ConnectionOptions {
 
 /** A running connection. */
 export interface Connection {
-  /** Last moment (epoch ms, scheduler time) the connection was known to deliver: subscribed, a PONG, a frame. */
+  /**
+   * The latest moment (epoch ms) up to which everything the service sent on this connection is
+   * known to have arrived: the time the SUBSCRIPTION was sent once it is answered, the time a PING
+   * was sent once its PONG arrives, an event's send time (never later than its arrival). Not the
+   * arrival time of the last frame: frames the service sent just before that may still have been
+   * in flight when the connection died, and a gap starting here must cover them.
+   */
   readonly lastHealthyAt: number;
+  /** Sends a PING now (its PONG moves {@link lastHealthyAt}; none within the timeout ends the connection as `stalled`). */
+  probe(): void;
   /** Closes the socket; no further callbacks. */
   close(): void;
+}
+
+/** What a closed socket's late errors go to. */
+function ignoreError(): void {
+  // The connection is over; its socket's errors change nothing.
+}
+
+/** Longest part of a service-supplied name (a channel) quoted in a diagnostic. */
+const NAME_MAX = 64;
+/** Longest part of a service-supplied message quoted in a diagnostic. */
+const MESSAGE_MAX = 256;
+
+/** Quotes text from the service in a diagnostic, cut to `max` characters (a frame may be huge). */
+function quote(text: string, max = NAME_MAX): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
 }
 
 function toFrameData(data: unknown): Uint8Array | string | undefined {
@@ -79,6 +102,14 @@ export function openConnection(options: ConnectionOptions): Connection {
   let over = false;
   let subscribed = false;
   let lastHealthyAt = scheduler.now();
+  /** When the SUBSCRIPTION was sent: what its reply proves delivered. */
+  let subscribeSentAt = lastHealthyAt;
+  /** When each PING still unanswered was sent, oldest first (PONGs come back in order). */
+  const pingsSentAt: number[] = [];
+  /** Everything the service sent up to `time` has arrived: `lastHealthyAt` only moves forward. */
+  const deliveredUpTo = (time: number): void => {
+    if (time > lastHealthyAt) lastHealthyAt = time;
+  };
   let pingTimer: Subscription | undefined;
   let pongDeadline: Subscription | undefined;
   let socket: WebSocketLike | undefined;
@@ -95,7 +126,10 @@ export function openConnection(options: ConnectionOptions): Connection {
     s.onopen = null;
     s.onmessage = null;
     s.onclose = null;
-    s.onerror = null;
+    // Not null: `ws` (Node) reports closing a socket that is still connecting as an 'error' event,
+    // and an 'error' event nobody listens to is thrown, an uncaught exception (a connect timeout
+    // would crash the process). A listener that ignores it stays.
+    s.onerror = ignoreError;
     try {
       s.close(1000, 'client closing');
     } catch {
@@ -119,11 +153,20 @@ export function openConnection(options: ConnectionOptions): Connection {
     }
   };
 
+  /** The deadline runs from the oldest unanswered PING: a later PING never pushes it back. */
+  const armPongDeadline = (): void => {
+    pongDeadline?.unsubscribe();
+    pongDeadline = undefined;
+    const oldest = pingsSentAt[0];
+    if (oldest === undefined) return;
+    pongDeadline = scheduler.schedule(() => end('stalled'), Math.max(0, oldest + options.pingTimeoutMs - scheduler.now()));
+  };
+
   const ping = (): void => {
     if (over) return;
+    pingsSentAt.push(scheduler.now());
     send({ method: 'PING' });
-    pongDeadline?.unsubscribe();
-    pongDeadline = scheduler.schedule(() => end('stalled'), options.pingTimeoutMs);
+    if (pingsSentAt.length === 1) armPongDeadline();
   };
 
   // A fresh action per ping: rescheduling one action from inside itself chains virtual-time
@@ -145,14 +188,14 @@ export function openConnection(options: ConnectionOptions): Connection {
     const frame = decodeFrame(data);
     switch (frame.kind) {
       case 'event':
-        lastHealthyAt = scheduler.now();
+        deliveredUpTo(Math.min(scheduler.now(), frame.event.sendTime));
         handlers.event(frame.event);
         return;
       case 'control':
         onControl(frame.control);
         return;
       case 'unknown':
-        handlers.problem('unknown-frame', `a frame of channel ${frame.channel}, which this stream did not subscribe to`);
+        handlers.problem('unknown-frame', `a frame of channel ${quote(frame.channel)}, which this stream did not subscribe to`);
         return;
       case 'malformed':
         handlers.problem('malformed-frame', frame.reason);
@@ -162,21 +205,23 @@ export function openConnection(options: ConnectionOptions): Connection {
 
   const onControl = (control: ControlMessage): void => {
     switch (control.type) {
-      case 'pong':
-        lastHealthyAt = scheduler.now();
-        pongDeadline?.unsubscribe();
-        pongDeadline = undefined;
+      case 'pong': {
+        const sentAt = pingsSentAt.shift();
+        if (sentAt === undefined) return;
+        deliveredUpTo(sentAt);
+        armPongDeadline();
         return;
+      }
       case 'subscription':
         if (subscribed) return;
         subscribed = true;
-        lastHealthyAt = scheduler.now();
+        deliveredUpTo(subscribeSentAt);
         connectTimer.unsubscribe();
         schedulePing();
         handlers.ready();
         return;
       case 'refused':
-        handlers.problem('subscription-refused', `the service refused ${control.channels.join(', ')}: ${control.reason ?? 'no reason given'}`);
+        handlers.problem('subscription-refused', `the service refused ${control.channels.map((c) => quote(c)).join(', ')}: ${quote(control.reason ?? 'no reason given', MESSAGE_MAX)}`);
         if (!subscribed) end('subscription-refused');
         return;
       case 'invalid-listen-key':
@@ -184,7 +229,7 @@ export function openConnection(options: ConnectionOptions): Connection {
         return;
       case 'reply':
         if (control.code !== 0 && control.code !== undefined) {
-          handlers.problem(subscribed ? 'unknown-frame' : 'subscription-refused', `the service replied ${String(control.code)}: ${control.msg}`);
+          handlers.problem(subscribed ? 'unknown-frame' : 'subscription-refused', `the service replied ${String(control.code)}: ${quote(control.msg, MESSAGE_MAX)}`);
         }
         return;
     }
@@ -200,13 +245,17 @@ export function openConnection(options: ConnectionOptions): Connection {
       get lastHealthyAt() {
         return lastHealthyAt;
       },
+      probe: () => undefined,
       close: () => {
         over = true;
         clearTimers();
       },
     };
   }
-  socket.onopen = () => send({ method: 'SUBSCRIPTION', params: options.channels });
+  socket.onopen = () => {
+    subscribeSentAt = scheduler.now();
+    send({ method: 'SUBSCRIPTION', params: options.channels });
+  };
   socket.onmessage = (event) => onMessage(event.data);
   socket.onclose = () => end('closed-by-server');
   socket.onerror = () => end('socket-error');
@@ -215,6 +264,7 @@ export function openConnection(options: ConnectionOptions): Connection {
     get lastHealthyAt() {
       return lastHealthyAt;
     },
+    probe: ping,
     close: () => {
       if (over) return;
       over = true;

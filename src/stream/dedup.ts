@@ -1,8 +1,10 @@
 /**
- * Drops the duplicates of a connection overlap (rollover, key replacement): while two connections
- * are open, the same event may arrive on both. An event counts as a duplicate only when a
- * *different* connection already delivered it, so two genuinely identical events on one connection
- * both pass. Outside an overlap it costs one branch per event.
+ * Drops the duplicates of a connection overlap (rollover, key replacement): while two or more
+ * connections are open (a key replacement during a rollover's overlap makes three), the same event
+ * may arrive on each. Each connection delivers every event once, so an event passes only when its
+ * connection has now delivered it more often than any other connection did: genuinely identical
+ * events (the same on one connection twice) all pass, every extra copy is dropped. Outside an
+ * overlap it costs one branch per event.
  *
  * @module
  */
@@ -15,7 +17,8 @@ export function eventIdentity(event: MarketEvent): string {
 
 /** Remembers which connection delivered which event during an overlap. */
 export class OverlapDeduplicator {
-  private seen = new Map<string, number>();
+  /** Per event identity: how many times each connection delivered it. */
+  private seen = new Map<string, Map<number, number>>();
   private overlaps = 0;
   private tailUntil = -Infinity;
 
@@ -48,13 +51,11 @@ export class OverlapDeduplicator {
       }
     }
     const identity = eventIdentity(event);
-    const first = this.seen.get(identity);
-    if (first === undefined) {
-      this.seen.set(identity, connection);
-      return false;
-    }
-    if (first === connection) return false;
-    this.seen.delete(identity);
-    return true;
+    let counts = this.seen.get(identity);
+    if (counts === undefined) this.seen.set(identity, (counts = new Map()));
+    const delivered = (counts.get(connection) ?? 0) + 1;
+    counts.set(connection, delivered);
+    for (const [other, times] of counts) if (other !== connection && times >= delivered) return true;
+    return false;
   }
 }

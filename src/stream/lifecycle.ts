@@ -29,13 +29,17 @@ export interface ReconnectingEvent {
 }
 
 /**
- * Events may have been missed between `from` and `to` (epoch ms): an unplanned disconnect, or a
- * listen key that had to be replaced after its connection was gone. State built from the stream is
- * stale from here until resynchronized from REST.
+ * Events may have been missed between `from` and `to` (epoch ms): an unplanned disconnect, a
+ * listen key that had to be replaced after its connection was gone, or a connection replaced by a
+ * rollover or key replacement that had stalled before its successor was subscribed (reported when
+ * the overlap ends). State built from the stream is stale from here until resynchronized from REST.
  */
 export interface GapEvent {
   readonly type: 'gap';
-  /** Last moment the stream is known to have been complete. */
+  /**
+   * Last moment up to which everything sent is known to have arrived (the time a SUBSCRIPTION or
+   * an answered PING was sent, or the send time of the last event received).
+   */
   readonly from: number;
   /** When the stream was complete again (the new connection was subscribed). */
   readonly to: number;

@@ -62,6 +62,22 @@ export interface UserDataStreamOptions {
   readonly random?: () => number;
 }
 
+/** Listen keys a supervisor remembers to mask in its diagnostics (the current, pending and recent ones). */
+const KEYS_REMEMBERED = 8;
+/** Longest diagnostic message, characters (the text may quote the service, and a frame may be huge). */
+const DIAGNOSTIC_MAX = 1000;
+
+/**
+ * Makes a diagnostic message safe to show: secrets redacted, every listen key in `keys` and any
+ * `listenKey=` query value masked ({@link maskListenKey}), and cut to {@link DIAGNOSTIC_MAX}.
+ */
+function safeDiagnostic(message: string, redact: Redactor, keys: Iterable<string>): string {
+  let out = redact(message);
+  for (const key of keys) if (key !== '') out = out.split(key).join(maskListenKey(key));
+  out = out.replace(/(listenKey=)([^&\s"'#]+)/gi, (_match, name: string, value: string) => `${name}${value.includes('…') ? value : maskListenKey(value)}`);
+  return out.length <= DIAGNOSTIC_MAX ? out : `${out.slice(0, DIAGNOSTIC_MAX)}…`;
+}
+
 /** Service codes that mean the credentials themselves are refused: retrying cannot help. */
 const FATAL_CODES = new Set<number | string>([400, 401, 602, 700001, 700002, 700006, 700007, 10072]);
 
@@ -164,13 +180,18 @@ class StreamSupervisor {
   private key: string | undefined;
   private active: Connection | undefined;
   private pending: Connection | undefined;
-  /** Connections replaced by a rollover or key replacement, still open for the overlap. */
-  private readonly retiring = new Set<Connection>();
+  /**
+   * Connections replaced by a rollover or key replacement, still open for the overlap, each with
+   * the moment its successor was subscribed: the replaced one must prove it delivered up to then.
+   */
+  private readonly retiring = new Map<Connection, number>();
   private connections = 0;
   private attempt = 0;
   /** Set while events may be missing: the last moment the stream was known complete, and why it broke. */
   private broken: { from: number; reason: ConnectionEndReason } | undefined;
   private readonly dedup = new OverlapDeduplicator();
+  /** Keys this stream has held, newest last, to mask in diagnostics. */
+  private readonly knownKeys: string[] = [];
   private readonly timers = new Set<Subscription>();
   private readonly requests = new Set<Subscription>();
   private rolloverTimer: Subscription | undefined;
@@ -196,7 +217,7 @@ class StreamSupervisor {
     this.requests.clear();
     this.pending?.close();
     this.active?.close();
-    for (const connection of this.retiring) connection.close();
+    for (const connection of this.retiring.keys()) connection.close();
     this.retiring.clear();
     this.pending = undefined;
     this.active = undefined;
@@ -216,7 +237,13 @@ class StreamSupervisor {
   }
 
   private diagnostic(code: DiagnosticCode, message: string): void {
-    this.emit({ type: 'diagnostic', code, message: this.settings.redact(message), at: this.now() });
+    this.emit({ type: 'diagnostic', code, message: safeDiagnostic(message, this.settings.redact, this.knownKeys), at: this.now() });
+  }
+
+  private rememberKey(key: string): void {
+    if (this.knownKeys.includes(key)) return;
+    this.knownKeys.push(key);
+    if (this.knownKeys.length > KEYS_REMEMBERED) this.knownKeys.shift();
   }
 
   private fail(error: Error): void {
@@ -287,6 +314,7 @@ class StreamSupervisor {
           this.retryLater('key-unavailable');
           return;
         }
+        this.rememberKey(received);
         this.useKey(received, purpose);
       },
     });
@@ -325,7 +353,11 @@ class StreamSupervisor {
       },
     });
     if (purpose === 'rollover' || purpose === 'replace-key') {
-      this.pending?.close();
+      if (this.pending !== undefined) {
+        // A key replacement overtakes a rollover still connecting: that overlap ends unused.
+        this.pending.close();
+        this.dedup.end(0, this.now());
+      }
       this.pending = connection;
       this.dedup.begin();
     } else {
@@ -340,8 +372,13 @@ class StreamSupervisor {
       const old = this.active;
       this.active = connection;
       this.pending = undefined;
-      // The old connection stays open (and its events count) until the overlap ends.
-      if (old) this.retiring.add(old);
+      // The old connection stays open (and its events count) until the overlap ends. It must still
+      // prove it delivered everything sent before this one was subscribed (it may have stalled
+      // silently): a PING now, whose PONG does.
+      if (old) {
+        this.retiring.set(old, at);
+        old.probe();
+      }
       if (this.broken) {
         // The old connection died while this one was opening.
         this.emit({ type: 'gap', from: this.broken.from, to: at, reason: this.broken.reason });
@@ -355,9 +392,11 @@ class StreamSupervisor {
         this.emit({ type: 'rolled-over', connection: number, at });
       }
       this.schedule(this.settings.rolloverOverlapMs, () => {
-        if (old) {
+        const successorAt = old === undefined ? undefined : this.retiring.get(old);
+        if (old !== undefined && successorAt !== undefined) {
           this.retiring.delete(old);
           old.close();
+          this.checkRetired(old, successorAt);
         }
         this.dedup.end(this.settings.rolloverOverlapMs, this.now());
         if (oldKey !== undefined && oldKey !== key && this.keys.close) this.request(this.keys.close(oldKey), { error: () => undefined });
@@ -395,8 +434,14 @@ class StreamSupervisor {
   }
 
   private onEnded(connection: Connection, reason: ConnectionEndReason, key: string): void {
-    // A replaced connection ending during its overlap loses nothing: its successor is subscribed.
-    if (this.retiring.delete(connection)) return;
+    // A replaced connection ending during its overlap: its successor is subscribed, and only what
+    // it did not prove delivered before that is missing.
+    const successorAt = this.retiring.get(connection);
+    if (successorAt !== undefined) {
+      this.retiring.delete(connection);
+      this.checkRetired(connection, successorAt);
+      return;
+    }
     if (connection === this.pending) {
       this.pending = undefined;
       this.dedup.end(0, this.now());
@@ -429,6 +474,15 @@ class StreamSupervisor {
     this.retryLater(reason);
   }
 
+  /**
+   * A replaced connection is gone: when it had not proved delivery up to the moment its successor
+   * was subscribed (it stalled before the rollover and never answered the PING), what it did not
+   * deliver before then is missing: a gap.
+   */
+  private checkRetired(connection: Connection, successorAt: number): void {
+    if (connection.lastHealthyAt < successorAt) this.emit({ type: 'gap', from: connection.lastHealthyAt, to: successorAt, reason: 'stalled' });
+  }
+
   private markKeyInvalid(): void {
     // The service no longer knows the key: do not DELETE it, get another.
     this.key = undefined;
@@ -440,6 +494,9 @@ class StreamSupervisor {
     this.broken ??= { from: this.now(), reason };
     this.emit({ type: 'reconnecting', attempt: this.attempt, delayMs, reason, at: this.now() });
     this.schedule(delayMs, () => {
+      // A key replacement under way when the connection ended may have connected (or be
+      // connecting) meanwhile: that is the recovery; another connection would be one too many.
+      if (this.active !== undefined || this.pending !== undefined) return;
       if (this.key === undefined) this.acquireKey('recover');
       else this.connect(this.key, 'recover', undefined);
     });

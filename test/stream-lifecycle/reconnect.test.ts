@@ -15,11 +15,12 @@ describe('reconnection (virtual time)', () => {
       const stream = userDataStream(keys, { wsUrl, scheduler, webSocketFactory: server.factory, random: () => 1 });
       scheduler.schedule(() => server.sockets[0]?.drop(), 10_000);
       // Dropped at 10 s: reconnecting (backoff 500 ms with random = 1), new socket ready 2 ms later,
-      // then the gap (from the last healthy moment: the subscription at 2 ms) and connected.
+      // then the gap and connected. The gap starts when the SUBSCRIPTION was sent (1 ms): its reply
+      // (at 2 ms) proves everything pushed from then on arrived, not from its own arrival.
       expectObservable(stream.pipe(lifecycleOnly), '^ 20s !').toBe('2ms a 9997ms b 501ms (cd)', {
         a: { type: 'connected', connection: 1, listenKey: 'key-…xxxx', at: 2 },
         b: { type: 'reconnecting', attempt: 1, delayMs: 500, reason: 'closed-by-server', at: 10_000 },
-        c: { type: 'gap', from: 2, to: 10_502, reason: 'closed-by-server' },
+        c: { type: 'gap', from: 1, to: 10_502, reason: 'closed-by-server' },
         d: { type: 'connected', connection: 2, listenKey: 'key-…xxxx', at: 10_502 },
       });
       flush();

@@ -32,8 +32,15 @@ export interface WsConnectionView {
 /** Which open connections a fault is for: one by id, every one of an account (name or uid), or of a listen key. */
 export type WsTarget = { readonly connection: number } | { readonly account: string } | { readonly listenKey: string };
 
-/** What kind of broken frame {@link SimWs.sendMalformed} sends. */
-export type MalformedKind = 'protobuf' | 'json' | 'text';
+/**
+ * What kind of bad frame {@link SimWs.sendMalformed} sends: `protobuf` (bytes that end inside a
+ * field), `json` (an account frame whose balance is not a number), `text` (not JSON), `truncated`
+ * (a genuine account frame cut in the middle), `wrong-types` (an account frame whose fields have
+ * the wrong types), `oversized` (a well-formed frame of 1 MiB, its channel name that long) or
+ * `unknown-channel` (a well-formed frame of a public channel). The last four come in the form of
+ * the connection's first channel.
+ */
+export type MalformedKind = 'protobuf' | 'json' | 'text' | 'truncated' | 'wrong-types' | 'oversized' | 'unknown-channel';
 
 /** The websocket side of a running simulator. */
 export interface SimWs {
@@ -53,9 +60,10 @@ export interface SimWs {
    */
   stall(target: WsTarget, stalled?: boolean): number;
   /**
-   * Sends the target connections a frame no decoder accepts: `protobuf` (truncated bytes),
-   * `json` (an account frame whose balance is not a number) or `text` (not JSON). Default: the
-   * form of the connection's first channel. Returns how many were sent.
+   * Sends the target connections a frame a client must refuse or skip ({@link MalformedKind}):
+   * `protobuf` (truncated bytes), `json` (an account frame whose balance is not a number), `text`
+   * (not JSON), `truncated`, `wrong-types`, `oversized` or `unknown-channel`. Default: `protobuf`
+   * or `json`, the form of the connection's first channel. Returns how many were sent.
    */
   sendMalformed(target: WsTarget, kind?: MalformedKind): number;
   /** Expires a listen key now (as 60 minutes without keepalive would) and closes its connections. */

@@ -1,0 +1,124 @@
+/**
+ * Fault matrix, REST rows: 429 with Retry-After, 5XX and a response slower than the timeout, on
+ * each REST call a stream depends on: creating the key (L1, a POST: not retried), keeping it alive
+ * (L3, idempotent: retried), the balance resync after a gap (M8, a GET: retried) and closing the
+ * key at the end (L4). Each row: no crash or unhandled rejection, the typed diagnostics expected,
+ * and no committed state lost.
+ */
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { FAULT_RETRY_AFTER_SECONDS, type FaultKind } from '../../src/simulator/index.js';
+import { guardAgainstCrashes } from './support/crash-guard.js';
+import { expectNothingLost, settle } from './support/row-checks.js';
+import { ACCOUNT, clockPasses, count, lifecycle, ofType, SECOND, startRow, trade, waitFor, type Row, type SentRequest } from './support/row.js';
+
+guardAgainstCrashes();
+
+let row: Row | undefined;
+afterEach(async () => {
+  await row?.stop();
+  row = undefined;
+});
+
+/** Client timeout of the slow-response rows, real ms (20 clock seconds at the matrix's speed). */
+const TIMEOUT_MS = 200;
+
+const LISTEN_KEY_PATH = '/api/v3/userDataStream';
+const ASSETS_PATH = '/api/v3/sub-account/asset';
+
+function sent(r: Row, method: string, path: string): SentRequest[] {
+  return r.requests.filter((q) => q.method === method && q.path === path);
+}
+
+/** The fault, how it reads in a diagnostic, and the client settings of the row. */
+const faults: readonly [string, FaultKind, string, { timeout?: number }][] = [
+  ['429 with Retry-After', 'status-429', 'service error 429 (HTTP 429)', {}],
+  ['5XX', 'status-500', 'service error 500 (HTTP 500)', {}],
+  ['a response slower than the timeout', 'hang', `no response within ${TIMEOUT_MS} ms`, { timeout: TIMEOUT_MS }],
+];
+
+describe.each(faults)('fault matrix: %s', (_name, kind, reads, client) => {
+  it('on the keepalive (L3): retried, the key kept, nothing surfaces', async () => {
+    const r = (row = await startRow({ client, stream: { keepAliveIntervalMs: 30 * SECOND }, before: (sim) => sim.faults.next('L3', kind) }));
+    const session = r.sim.market.playSession({ account: ACCOUNT, orders: 30, seed: 41, intervalMs: 2 * SECOND });
+    await waitFor('the retried keepalive', () => sent(r, 'PUT', LISTEN_KEY_PATH).length >= 2);
+    await clockPasses(r, 10 * SECOND);
+    session.stop();
+    await session.done;
+    await settle(r);
+
+    const [first, second] = sent(r, 'PUT', LISTEN_KEY_PATH);
+    if (kind === 'status-429') expect(second!.at - first!.at).toBeGreaterThanOrEqual(FAULT_RETRY_AFTER_SECONDS * 1000);
+    expect(r.sim.faults.pending('L3')).toEqual([]);
+    expect(lifecycle(r)).toEqual(['connected']);
+    const keys = r.sim.admin.listenKeys(ACCOUNT);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]?.expiresAt).toBeGreaterThan(second!.at);
+    const c = expectNothingLost(r);
+    expect(c.received).toBe(c.pushed);
+  });
+
+  it('on every attempt of the keepalive: a diagnostic, the key replaced with overlap, no gap', async () => {
+    const r = (row = await startRow({ client, stream: { keepAliveIntervalMs: 30 * SECOND }, before: (sim) => sim.faults.next('L3', kind, 3) }));
+    const session = r.sim.market.playSession({ account: ACCOUNT, orders: 30, seed: 42, intervalMs: 2 * SECOND });
+    await waitFor('the key replacement', () => count(r, 'key-replaced') === 1, 15_000);
+    session.stop();
+    await session.done;
+    await settle(r);
+
+    expect(lifecycle(r)).toEqual(['connected', 'diagnostic:keepalive-failed', 'key-replaced']);
+    expect(ofType(r, 'diagnostic')[0]?.message).toContain(reads);
+    expect(sent(r, 'PUT', LISTEN_KEY_PATH)).toHaveLength(3);
+    const c = expectNothingLost(r);
+    expect(c.received).toBe(c.pushed);
+  });
+
+  it('on creating the key (L1, not retried): a diagnostic, another attempt later, connected', async () => {
+    const r = (row = await startRow({ client, before: (sim) => sim.faults.next('L1', kind) }));
+    trade(r, 3, 43);
+    await settle(r);
+
+    expect(lifecycle(r)).toEqual(['diagnostic:key-create-failed', 'reconnecting', 'gap', 'connected']);
+    expect(ofType(r, 'diagnostic')[0]?.message).toContain(reads);
+    expect(ofType(r, 'reconnecting')[0]?.reason).toBe('key-unavailable');
+    expect(sent(r, 'POST', LISTEN_KEY_PATH)).toHaveLength(2);
+    expect(r.sim.admin.listenKeys(ACCOUNT)).toHaveLength(1);
+    expectNothingLost(r);
+  });
+
+  it('on the balance resync after a gap (M8): retried, the balances fresh and right', async () => {
+    const r = (row = await startRow({ client }));
+    trade(r, 2, 44);
+    await settle(r);
+    const assetCalls = sent(r, 'GET', ASSETS_PATH).length;
+    r.sim.faults.next('M8', kind);
+    r.sim.ws.drop({ account: ACCOUNT });
+    r.sim.admin.fund(ACCOUNT, 'USDT', '5');
+    await waitFor('the reconnection', () => count(r, 'connected') === 2);
+    trade(r, 2, 45);
+    await settle(r);
+
+    expect(sent(r, 'GET', ASSETS_PATH)).toHaveLength(assetCalls + 2);
+    expect(r.sim.faults.pending('M8')).toEqual([]);
+    expect(lifecycle(r)).toEqual(['connected', 'reconnecting', 'gap', 'connected']);
+    expect(r.snapshots.balances?.cause === 'resync' || r.snapshots.balances?.cause === 'event').toBe(true);
+    expect(expectNothingLost(r).missedInGaps).toBe(1);
+  });
+
+  it('on closing the key at the end (L4): nothing surfaces, nothing is left running', async () => {
+    const r = (row = await startRow({ client }));
+    trade(r, 2, 46);
+    await settle(r);
+    expectNothingLost(r);
+    r.sim.faults.next('L4', kind, 3);
+    const events = r.events.length;
+    r.unsubscribe();
+    await waitFor('the three attempts to close the key', () => sent(r, 'DELETE', LISTEN_KEY_PATH).length === 3, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS));
+
+    expect(r.events).toHaveLength(events);
+    expect(r.error).toBeUndefined();
+    // The key was not closed: it expires by itself within the hour.
+    expect(r.sim.admin.listenKeys(ACCOUNT)[0]?.closed).toBe(false);
+    await waitFor('the socket to be closed', () => r.sim.ws.connections({ account: ACCOUNT, open: true }).length === 0);
+  });
+});

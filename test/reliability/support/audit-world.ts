@@ -1,0 +1,118 @@
+/**
+ * The secrets audit's world: a simulator on a fast clock with a master, a broker, a sub-account of
+ * each, a broker sub-account created (B2) with a fund password, clients for each caller through a
+ * `fetch` that records every signature sent and can echo the whole request back (the way a careless
+ * proxy or runtime would), and one call of each of the 27 operations through its public function.
+ */
+import type { Observable } from 'rxjs';
+import { brokerCreateSubAccount, brokerWithdraw, createClient, type Client, type FetchLike, type OperationId } from '../../../src/index.js';
+import { startSimulator, type SimCredentials, type Simulator } from '../../../src/simulator/index.js';
+import { BROKER_SUB, calls, MASTER_SUB } from '../../simulator/calls.js';
+import { MINUTE } from './row.js';
+
+/** A fund password, 32 hex digits as it is sent. */
+export const FUND_PASSWORD = 'fa11edc0ffee0123456789abcdef4343';
+/** The broker sub-account created with the fund password, which withdraws with it. */
+export const FUNDED_SUB = 'client0002';
+
+/** How the recording fetch treats requests. */
+export type EchoMode = 'off' | 'network-error' | 'error-body';
+
+/** The world of the audit. */
+export interface AuditWorld {
+  readonly sim: Simulator;
+  readonly clients: { readonly master: Client; readonly broker: Client; readonly brokerSub: Client; readonly fundedSub: Client };
+  /** Every credential in play. */
+  readonly credentials: readonly SimCredentials[];
+  /** Every signature sent so far. */
+  readonly signatures: string[];
+  /** Every listen key the simulator issued (it forgets expired ones; this does not). */
+  readonly listenKeys: Set<string>;
+  /** What the fetch does: pass through, or echo the request in a network error or an error body. */
+  echo: EchoMode;
+  /** One call of each operation, by the caller that may make it. */
+  readonly operations: readonly (readonly [OperationId, () => Observable<unknown>])[];
+}
+
+/** The whole request as text, whether the client passed a URL and an init or a Request (as ky does). */
+async function echoOf(input: Request | URL | string, init: RequestInit | undefined): Promise<string> {
+  const request = input instanceof Request ? input.clone() : undefined;
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const headers = new Headers(init?.headers ?? request?.headers);
+  const body = typeof init?.body === 'string' ? init.body : request ? await request.text() : '';
+  return `${init?.method ?? request?.method ?? 'GET'} ${url} X-MEXC-APIKEY: ${headers.get('X-MEXC-APIKEY') ?? ''} body: ${body}`;
+}
+
+function recordingFetch(world: { signatures: string[]; echo: EchoMode }): FetchLike {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const signature = new URL(url).searchParams.get('signature');
+    if (signature !== null) world.signatures.push(signature);
+    if (world.echo === 'network-error') throw new TypeError(`fetch failed: ${await echoOf(input, init)}`, { cause: new Error(`connect ECONNRESET ${url}`) });
+    if (world.echo === 'error-body') {
+      return new Response(JSON.stringify({ code: 700002, msg: `Signature for this request is not valid: ${await echoOf(input, init)}` }), { status: 400 });
+    }
+    return fetch(input, init);
+  };
+}
+
+/** Starts the world: accounts, the B2 sub-account with its fund password, clients, operations. */
+export async function startAuditWorld(): Promise<AuditWorld> {
+  const sim = await startSimulator({ speed: 100, timestampSlackMs: 10 * MINUTE });
+  const listenKeys = new Set<string>();
+  sim.events.subscribe((event) => {
+    if (event.type === 'listenKey') listenKeys.add(event.key);
+  });
+  sim.admin.createSubAccount(sim.master.name, MASTER_SUB);
+  sim.admin.createSubAccount(sim.broker.name, BROKER_SUB);
+  const brokerSubKeys = sim.admin.createApiKey(BROKER_SUB);
+  sim.admin.fund(BROKER_SUB, 'USDT', '1000');
+  const state = { signatures: [] as string[], echo: 'off' as EchoMode };
+  const fetchImpl = recordingFetch(state);
+  const clientOf = (keys: SimCredentials): Client =>
+    createClient({
+      baseUrl: sim.restUrl,
+      wsUrl: sim.wsUrl,
+      apiKey: keys.apiKey,
+      secretKey: keys.secretKey,
+      clock: () => sim.clock.now(),
+      scheduler: sim.scheduler,
+      recvWindow: 60_000,
+      timeout: 400,
+      retry: { limit: 1, baseDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 5_000 },
+      fetch: fetchImpl,
+    });
+  const master = clientOf(sim.master);
+  const broker = clientOf(sim.broker);
+  const brokerSub = clientOf(brokerSubKeys);
+  // B2 with the fund password, through the public function; then the new sub-account's own key.
+  await new Promise<void>((resolve, reject) =>
+    brokerCreateSubAccount(broker, { subAccount: FUNDED_SUB, note: 'audit', password: FUND_PASSWORD }).subscribe({ error: reject, complete: resolve }),
+  );
+  const fundedKeys = sim.admin.createApiKey(FUNDED_SUB);
+  sim.admin.fund(FUNDED_SUB, 'USDT', '1000');
+  const fundedSub = clientOf(fundedKeys);
+  const callerOf = (id: OperationId): Client => {
+    if (id.startsWith('M') || id.startsWith('L')) return master;
+    return ['B8', 'B9', 'B10'].includes(id) ? brokerSub : broker;
+  };
+  const operations = (Object.keys(calls) as OperationId[]).map((id): readonly [OperationId, () => Observable<unknown>] => {
+    if (id === 'B2') return [id, () => brokerCreateSubAccount(broker, { subAccount: `aud${String(state.signatures.length).padStart(7, '0')}`, note: 'n', password: FUND_PASSWORD })];
+    if (id === 'B12') return [id, () => brokerWithdraw(fundedSub, { coin: 'USDT', network: 'TRC20', address: 'TXYZ0001', amount: '1', password: FUND_PASSWORD })];
+    return [id, () => calls[id](callerOf(id))];
+  });
+  return {
+    sim,
+    clients: { master, broker, brokerSub, fundedSub },
+    credentials: [sim.master, sim.broker, brokerSubKeys, fundedKeys],
+    signatures: state.signatures,
+    listenKeys,
+    get echo() {
+      return state.echo;
+    },
+    set echo(mode: EchoMode) {
+      state.echo = mode;
+    },
+    operations,
+  };
+}

@@ -27,7 +27,7 @@ export type ParamPlacement = 'query' | 'json-body';
  * - `master`: a master account (M1-M8);
  * - `broker`: a broker account (B1-B7, B13-B15);
  * - `broker-sub-account`: a broker's sub-account, acting for itself with its own key (B8-B12);
- * - `any`: any account (listen keys).
+ * - `any`: every kind of account (listen keys).
  */
 export type Audience = 'master' | 'broker' | 'broker-sub-account' | 'any';
 

@@ -6,13 +6,12 @@
  *
  * @module
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { firstValueFrom } from 'rxjs';
 import { createClient } from '../src/client/create-client.js';
 import { listSubAccounts } from '../src/operations/master.js';
 import type { Benchmark, ResultRow } from './benchmark.js';
+import { startBenchChild } from './child-process.js';
 import { runLoad, type LoadResult } from './load.js';
 import type { RestServerInfo } from './rest-server.js';
 import { inAlternatingOrder, pairedRatio, percentile } from './stats.js';
@@ -22,34 +21,6 @@ const CONCURRENCY = 16;
 const PAGE_SIZE = 10;
 /** Least the library's throughput may be, as a fraction of raw fetch's. */
 const TARGET_THROUGHPUT = 0.8;
-const START_TIMEOUT_MS = 30_000;
-
-/** Starts the simulator in a child process and waits for its address. */
-async function startServer(): Promise<{ child: ChildProcess; info: RestServerInfo }> {
-  const child = fork(fileURLToPath(new URL('./rest-server.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const info = await new Promise<RestServerInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the simulator did not start in time')), START_TIMEOUT_MS);
-    child.once('message', (message) => {
-      clearTimeout(timer);
-      resolve(message as RestServerInfo);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the simulator exited with code ${String(code)}`));
-    });
-  });
-  return { child, info };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.disconnect();
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** The raw request: query, HMAC-SHA256 with node:crypto, global fetch, JSON body. */
 function rawRequest(info: RestServerInfo): () => Promise<void> {
   return async () => {
@@ -96,7 +67,8 @@ export const restBenchmark: Benchmark = {
     'process (the client side only) per request.',
   async run({ quick, log }) {
     const sizes = quick ? SIZES.quick : SIZES.full;
-    const { child, info } = await startServer();
+    const server = await startBenchChild<RestServerInfo>(new URL('./rest-server.ts', import.meta.url));
+    const { info } = server;
     try {
       const library = libraryRequest(info);
       const raw = rawRequest(info);
@@ -136,7 +108,7 @@ export const restBenchmark: Benchmark = {
         },
       ];
     } finally {
-      await stopServer(child);
+      await server.stop();
     }
   },
 };

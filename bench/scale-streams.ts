@@ -6,21 +6,18 @@
  *
  * @module
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import { createClient, type Client } from '../src/index.js';
 import { isMarketEvent } from '../src/scale/tagged-event.js';
 import { userDataStreams, type AccountSet, type UserDataStreamsOptions } from '../src/scale/user-data-streams.js';
+import { startBenchChild } from './child-process.js';
 import type { ScaleServerInfo, TradeDone, TradeRequest } from './scale-sim-server.js';
 import { collectGarbage, megabytes } from './stats.js';
 
-const START_TIMEOUT_MS = 60_000;
 const WAIT_TIMEOUT_MS = 120_000;
 
 /** The simulator child and the clients of its accounts. */
 export interface ScaleServer {
-  readonly child: ChildProcess;
   readonly clients: ReadonlyMap<string, Client>;
   /** Runs a trading session on every account; resolves with the number of events pushed to a connection. */
   trade(orders: number, seed: number): Promise<number>;
@@ -36,46 +33,19 @@ export interface ScaleServer {
  * ```
  */
 export async function startScaleServer(accounts: number): Promise<ScaleServer> {
-  const child = fork(fileURLToPath(new URL('./scale-sim-server.ts', import.meta.url)), [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, SCALE_ACCOUNTS: String(accounts) },
-  });
-  const info = await new Promise<ScaleServerInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the simulator did not start in time')), START_TIMEOUT_MS);
-    child.once('message', (message) => {
-      clearTimeout(timer);
-      resolve(message as ScaleServerInfo);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the simulator exited with code ${String(code)}`));
-    });
-  });
+  const server = await startBenchChild<ScaleServerInfo>(new URL('./scale-sim-server.ts', import.meta.url), { SCALE_ACCOUNTS: String(accounts) });
+  const { info } = server;
   const clients = new Map(
     info.accounts.map((a) => [a.name, createClient({ baseUrl: info.restUrl, wsUrl: info.wsUrl, apiKey: a.apiKey, secretKey: a.secretKey, recvWindow: 60_000 })]),
   );
+  const isTradeDone = (message: unknown): message is TradeDone => (message as TradeDone | undefined)?.type === 'traded';
   return {
-    child,
     clients,
-    trade: (orders, seed) =>
-      new Promise<number>((resolve) => {
-        const onMessage = (message: TradeDone): void => {
-          if (message.type !== 'traded') return;
-          child.off('message', onMessage);
-          resolve(message.delivered);
-        };
-        child.on('message', onMessage);
-        const request: TradeRequest = { type: 'trade', orders, seed };
-        child.send(request);
-      }),
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.disconnect();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
+    trade: async (orders, seed) => {
+      const request: TradeRequest = { type: 'trade', orders, seed };
+      return (await server.ask(request, isTradeDone)).delivered;
     },
+    stop: () => server.stop(),
   };
 }
 

@@ -1,22 +1,18 @@
 /**
- * Binary (protobuf) push frames -> market events. This is the hot path: the frame is decoded with
- * the generated schema, then checked field by field by hand (no intermediate JSON, no io-ts), and
- * the event is built in one object literal per kind.
+ * Binary (protobuf) push frames -> market events. This is the hot path: the frame is read by the
+ * reader specialized to the push wrapper (`read-push-wrapper.ts`), or, when it is not in the
+ * canonical shape, decoded with the generated schema's `fromBinary`; then checked field by field
+ * by hand (no intermediate JSON, no io-ts), and the event is built in one object literal per kind.
  *
  * @module
  */
 import { fromBinary } from '@bufbuild/protobuf';
-import {
-  PushDataV3ApiWrapperSchema,
-  type PrivateAccountV3Api,
-  type PrivateDealsV3Api,
-  type PrivateOrdersV3Api,
-  type PushDataV3ApiWrapper,
-} from '../gen/mexc/push_data_v3_pb.js';
+import { PushDataV3ApiWrapperSchema } from '../gen/mexc/push_data_v3_pb.js';
 import { BODY_FIELDS, isPrivateChannel, privateChannelKind, type PrivateChannel } from './channels.js';
 import type { AccountEvent, DealEvent, MarketEvent, OrderEvent } from './events.js';
 import { epochMillisOf, isDecimalText, isUnsignedDecimalText, optionalText } from './frame-checks.js';
 import { malformedFrame, type FrameResult } from './frame-result.js';
+import { readPushWrapper, type AccountBody, type DealsBody, type OrdersBody, type WrapperFields } from './read-push-wrapper.js';
 import { ORDER_STATUS_CODES, orderStatusOf, orderTypeOf, sideOf } from './wire-codes.js';
 
 /** Unknown fields (public bodies, future additions) are skipped, not kept. */
@@ -34,11 +30,13 @@ const READ_OPTIONS = { readUnknownFields: false } as const;
  * ```
  */
 export function decodeProtobufFrame(bytes: Uint8Array): FrameResult {
-  let message: PushDataV3ApiWrapper;
-  try {
-    message = fromBinary(PushDataV3ApiWrapperSchema, bytes, READ_OPTIONS);
-  } catch (error) {
-    return malformedFrame(`protobuf: undecodable (${error instanceof Error ? error.message : 'unknown error'})`);
+  let message = readPushWrapper(bytes);
+  if (message === undefined) {
+    try {
+      message = fromBinary(PushDataV3ApiWrapperSchema, bytes, READ_OPTIONS);
+    } catch (error) {
+      return malformedFrame(`protobuf: undecodable (${error instanceof Error ? error.message : 'unknown error'})`);
+    }
   }
   const channel = message.channel;
   if (channel === '') return malformedFrame('protobuf: channel: expected non-empty text');
@@ -60,7 +58,7 @@ function expected(path: string, what: string): string {
   return `${path}: expected ${what}`;
 }
 
-function accountEvent(channel: PrivateChannel, frame: PushDataV3ApiWrapper, b: PrivateAccountV3Api): AccountEvent | string {
+function accountEvent(channel: PrivateChannel, frame: WrapperFields, b: AccountBody): AccountEvent | string {
   const sendTime = epochMillisOf(frame.sendTime);
   if (sendTime === undefined) return expected('sendTime', 'epoch milliseconds');
   const createTime = epochMillisOf(frame.createTime);
@@ -90,7 +88,7 @@ function accountEvent(channel: PrivateChannel, frame: PushDataV3ApiWrapper, b: P
   };
 }
 
-function dealEvent(channel: PrivateChannel, frame: PushDataV3ApiWrapper, b: PrivateDealsV3Api): DealEvent | string {
+function dealEvent(channel: PrivateChannel, frame: WrapperFields, b: DealsBody): DealEvent | string {
   const sendTime = epochMillisOf(frame.sendTime);
   if (sendTime === undefined) return expected('sendTime', 'epoch milliseconds');
   const symbol = frame.symbol;
@@ -126,7 +124,7 @@ function dealEvent(channel: PrivateChannel, frame: PushDataV3ApiWrapper, b: Priv
   };
 }
 
-function orderEvent(channel: PrivateChannel, frame: PushDataV3ApiWrapper, b: PrivateOrdersV3Api): OrderEvent | string {
+function orderEvent(channel: PrivateChannel, frame: WrapperFields, b: OrdersBody): OrderEvent | string {
   const sendTime = epochMillisOf(frame.sendTime);
   if (sendTime === undefined) return expected('sendTime', 'epoch milliseconds');
   const symbol = frame.symbol;

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { decodeFrame, type FrameResult } from '../../src/index.js';
 import { encodeJsonFrame, encodePushFrame } from '../../src/stream/encode-frame.js';
 import { marketEventArbitrary } from '../stream/arbitraries.js';
+import { byteEdits, mutateBytes } from '../stream/mutations.js';
 
 const marketEvent = marketEventArbitrary();
 
@@ -31,24 +32,6 @@ function tally(): { seen: Map<string, number>; check: (result: FrameResult) => v
   };
 }
 
-/** Applies byte edits: flip, insert, delete, truncate. */
-const byteEdits = fc.array(
-  fc.record({ op: fc.constantFrom('flip', 'insert', 'delete', 'truncate'), at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }),
-  { minLength: 1, maxLength: 6 },
-);
-
-function mutate(bytes: Uint8Array, edits: readonly { op: string; at: number; value: number }[]): Uint8Array {
-  let out = Array.from(bytes);
-  for (const { op, at, value } of edits) {
-    const i = out.length === 0 ? 0 : at % out.length;
-    if (op === 'flip') out[i] = value;
-    else if (op === 'insert') out.splice(i, 0, value);
-    else if (op === 'delete') out.splice(i, 1);
-    else out = out.slice(0, i);
-  }
-  return Uint8Array.from(out);
-}
-
 describe('frame decoder fuzzing', () => {
   it(`never throws on ${RUNS} random byte strings`, () => {
     const { seen, check } = tally();
@@ -62,7 +45,7 @@ describe('frame decoder fuzzing', () => {
   it(`never throws on ${RUNS} mutated protobuf frames, and accepts only valid events`, () => {
     const { seen, check } = tally();
     fc.assert(
-      fc.property(marketEvent, byteEdits, (event, edits) => check(decodeFrame(mutate(encodePushFrame(event), edits)))),
+      fc.property(marketEvent, byteEdits, (event, edits) => check(decodeFrame(mutateBytes(encodePushFrame(event), edits)))),
       { numRuns: RUNS, seed: 20261122 },
     );
     // Mutations both break frames and (changing a value byte inside a text) leave some valid.

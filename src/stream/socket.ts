@@ -32,8 +32,8 @@ export interface WebSocketLike {
 export type WebSocketFactory = (url: string) => WebSocketLike;
 
 /**
- * The default factory: the runtime's WebSocket (browsers) or `ws` (Node), via isomorphic-ws, with
- * binary frames delivered as `ArrayBuffer`.
+ * The default factory: the runtime's WebSocket (browsers) or `ws` (Node), via isomorphic-ws. Binary
+ * frames come as `ws`'s own buffers where it runs (no copy per frame), else as `ArrayBuffer`.
  *
  * @example
  * ```ts
@@ -42,6 +42,13 @@ export type WebSocketFactory = (url: string) => WebSocketLike;
  */
 export const defaultWebSocketFactory: WebSocketFactory = (url) => {
   const socket = new WebSocket(url) as unknown as WebSocketLike;
-  socket.binaryType = 'arraybuffer';
+  try {
+    // `ws` knows 'nodebuffer' (a Uint8Array view of what it read); browsers ignore the value, or
+    // throw in old ones, and keep 'blob'.
+    socket.binaryType = 'nodebuffer';
+  } catch {
+    // Falls through to 'arraybuffer'.
+  }
+  if (socket.binaryType !== 'nodebuffer') socket.binaryType = 'arraybuffer';
   return socket;
 };

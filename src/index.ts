@@ -8,7 +8,7 @@ export { createClient, DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig } fro
 export type { CallOptions, Client } from './client/types.js';
 export type { Redactor } from './redact.js';
 export type { RetryOptions } from './http/retry-policy.js';
-export type { FetchLike } from './http/send.js';
+export type { FetchLike, HttpTransport } from './http/transport.js';
 export { hmacSha256Signer, type Signer } from './http/sign.js';
 export {
   ApiError,

@@ -8,7 +8,7 @@ import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import { createExecutor } from '../http/execute.js';
 import { resolveRetryOptions, type RetryOptions } from '../http/retry-policy.js';
-import type { FetchLike } from '../http/send.js';
+import { HTTP_TRANSPORTS, type FetchLike, type HttpTransport } from '../http/transport.js';
 import { hmacSha256Signer, type Signer } from '../http/sign.js';
 import { recvWindow as recvWindowRule } from '../params/fields.js';
 import { redactor } from '../redact.js';
@@ -37,6 +37,12 @@ export interface ClientConfig {
   readonly timeout?: number;
   /** The `fetch` to use (tests, proxies, other runtimes). Default the global `fetch`. */
   readonly fetch?: FetchLike;
+  /**
+   * How requests are sent: `'ky'` (default) or `'fetch'` (that `fetch` called directly, without
+   * the `Request` ky builds per call: more requests per second for the same CPU). Requests,
+   * errors, timeouts and retries are the same either way.
+   */
+  readonly transport?: HttpTransport;
   /** Current time in epoch ms, for `timestamp`. Default `Date.now`. */
   readonly clock?: () => number;
   /** Scheduler for all waiting (retry delays, keepalives, reconnects). Default rxjs `asyncScheduler`. */
@@ -84,11 +90,13 @@ export function createClient(config: ClientConfig = {}): Client {
   const recvWindow = config.recvWindow ?? 5000;
   const timeout = config.timeout ?? 10000;
   const allowInsecure = config.allowInsecureHttp ?? false;
+  const transport = config.transport ?? 'ky';
   const issues = [
     checkUrl('baseUrl', baseUrl, 'https:', 'http:', allowInsecure),
     checkUrl('wsUrl', wsUrl, 'wss:', 'ws:', allowInsecure),
     recvWindowRule.is(recvWindow) ? undefined : { field: 'recvWindow', rule: recvWindowRule.name },
     Number.isFinite(timeout) && timeout > 0 ? undefined : { field: 'timeout', rule: 'positive number of ms' },
+    HTTP_TRANSPORTS.includes(transport) ? undefined : { field: 'transport', rule: `one of ${HTTP_TRANSPORTS.join(', ')}` },
   ].filter((issue): issue is ValidationIssue => issue !== undefined);
   if (issues.length > 0) throw new ValidationError({ operation: 'config', issues });
 
@@ -104,6 +112,7 @@ export function createClient(config: ClientConfig = {}): Client {
     timeout,
     signBody: config.signBody ?? false,
     fetch: config.fetch,
+    transport,
     clock,
     scheduler,
     retry: resolveRetryOptions(config.retry),

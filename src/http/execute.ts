@@ -16,8 +16,9 @@ import { REDACTED, redactor, type Redactor } from '../redact.js';
 import { buildRequest, toQueryString } from './request.js';
 import { interpretResponse } from './response.js';
 import { isUnclearFailure, retryDelay, type ResolvedRetryOptions } from './retry-policy.js';
-import { AbortedByCaller, send, type FetchLike } from './send.js';
+import { AbortedByCaller, send } from './send.js';
 import type { Signer } from './sign.js';
+import type { FetchLike, HttpTransport } from './transport.js';
 
 /** Everything an attempt needs, fixed when the client is made. */
 export interface ExecutorSettings {
@@ -28,6 +29,7 @@ export interface ExecutorSettings {
   readonly timeout: number;
   readonly signBody: boolean;
   readonly fetch: FetchLike | undefined;
+  readonly transport: HttpTransport;
   readonly clock: () => number;
   readonly scheduler: SchedulerLike;
   readonly retry: ResolvedRetryOptions;
@@ -100,6 +102,7 @@ export function createExecutor(settings: ExecutorSettings) {
           },
           {
             fetch: settings.fetch,
+            transport: settings.transport,
             timeoutMs: options?.timeout ?? settings.timeout,
             controller,
             target,

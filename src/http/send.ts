@@ -1,35 +1,20 @@
 /**
- * Sends one signed request with `fetch` and returns the response as plain data. Network failures
- * and timeouts become typed errors with their text redacted; nothing here retries.
- *
- * `fetch` is called directly with the URL and an init object. (ky used to sit in between: per call
- * it built a `Request`, cloned it for retries that are never made here, and joined two abort
- * signals, which cost as much client CPU as the rest of the call; the timeout, abort and injectable
- * `fetch` it gave are the few lines below.)
+ * Sends one signed request and returns the response as plain data. Network failures and timeouts
+ * become typed errors with their text redacted; nothing here retries. The request goes out through
+ * the client's transport (`transport.ts`: ky by default, or `fetch` directly).
  *
  * @module
  */
-import ky from 'ky';
 import { NetworkError, TimeoutError, type RequestTarget } from '../errors.js';
 import { redactedCopy, type Redactor } from '../redact.js';
 import { parseRetryAfter } from './retry-after.js';
 import type { RawResponse } from './response.js';
-
-/** A `fetch` implementation (the global one, a test double, a proxy-aware one). */
-export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
-
-/** One request on the wire. */
-export interface WireRequest {
-  readonly method: string;
-  /** Full URL including the signed query string. */
-  readonly url: string;
-  readonly body: string | undefined;
-  readonly headers: Readonly<Record<string, string>>;
-}
+import { transmit, type FetchLike, type HttpTransport, type WireRequest } from './transport.js';
 
 /** How to send. */
 export interface SendOptions {
   readonly fetch: FetchLike | undefined;
+  readonly transport: HttpTransport;
   /** Longest wait for the whole response, headers and body, ms. */
   readonly timeoutMs: number;
   /**
@@ -62,18 +47,7 @@ export async function send(request: WireRequest, options: SendOptions): Promise<
     controller.abort();
   }, options.timeoutMs);
   try {
-    // ky sends the request; the timeout (covering the body too) and the abort are ours, so ky's
-    // own timeout and retries are off.
-    const response = await ky(request.url, {
-      method: request.method,
-      headers: request.headers,
-      ...(request.body !== undefined ? { body: request.body } : {}),
-      signal: controller.signal,
-      timeout: false,
-      retry: 0,
-      throwHttpErrors: false,
-      fetch: fetchImpl,
-    });
+    const response = await transmit(options.transport, fetchImpl, request, controller.signal);
     const bodyText = await response.text();
     return {
       status: response.status,

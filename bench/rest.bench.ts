@@ -1,6 +1,6 @@
 /**
- * REST: a signed GET through the library (`listSubAccounts`: validate, sign with Web Crypto, send
- * with ky, decode with io-ts, one cold Observable per call) against raw `fetch` with a signature
+ * REST: a signed GET through the library (`listSubAccounts`: validate, sign, send with ky or with
+ * `fetch` directly, decode with io-ts, one cold Observable per call) against raw `fetch` with a signature
  * computed by hand (node:crypto `createHmac`), both hitting the same simulator endpoint over
  * loopback.
  *
@@ -9,12 +9,13 @@
 import { createHmac } from 'node:crypto';
 import { firstValueFrom } from 'rxjs';
 import { createClient } from '../src/client/create-client.js';
+import type { HttpTransport } from '../src/http/transport.js';
 import { listSubAccounts } from '../src/operations/master.js';
 import type { Benchmark, ResultRow } from './benchmark.js';
 import { startBenchChild } from './child-process.js';
 import { runLoad, type LoadResult } from './load.js';
 import type { RestServerInfo } from './rest-server.js';
-import { inAlternatingOrder, pairedRatio, percentile } from './stats.js';
+import { pairedRatio, percentile } from './stats.js';
 
 const SIZES = { full: { requests: 600, rounds: 15, warmup: 1_000 }, quick: { requests: 300, rounds: 2, warmup: 100 } };
 const CONCURRENCY = 16;
@@ -35,23 +36,42 @@ function rawRequest(info: RestServerInfo): () => Promise<void> {
 }
 
 /** The library's request: `listSubAccounts`, no retries (a failure must show, not be retried away). */
-function libraryRequest(info: RestServerInfo): () => Promise<void> {
-  const client = createClient({ baseUrl: info.restUrl, apiKey: info.apiKey, secretKey: info.secretKey, retry: { limit: 0 } });
+function libraryRequest(info: RestServerInfo, transport: HttpTransport): () => Promise<void> {
+  const client = createClient({ baseUrl: info.restUrl, apiKey: info.apiKey, secretKey: info.secretKey, retry: { limit: 0 }, transport });
   return async () => {
     const page = await firstValueFrom(listSubAccounts(client, { limit: PAGE_SIZE }));
     if (page.items.length !== PAGE_SIZE) throw new Error(`library request returned ${page.items.length} items`);
   };
 }
 
-function latencyRow(label: string, p: number, lib: readonly LoadResult[], raw: readonly LoadResult[]): ResultRow {
-  const libMs = lib.map((r) => percentile(r.latencies, p));
-  const rawMs = raw.map((r) => percentile(r.latencies, p));
-  const ratio = pairedRatio(libMs, rawMs);
+/** A measured side: the library through one transport, or raw fetch. */
+interface Side {
+  readonly name: string;
+  readonly request: () => Promise<void>;
+  readonly results: LoadResult[];
+}
+
+const TRANSPORT_LABEL: Readonly<Record<HttpTransport, string>> = { ky: "transport 'ky' (default)", fetch: "transport 'fetch'" };
+
+function pairedRow(label: string, unit: string, value: (r: LoadResult) => number, side: Side, raw: Side, ratioText: (ratio: number) => string): ResultRow {
+  const samples = side.results.map(value);
+  const baseline = raw.results.map(value);
+  const ratio = pairedRatio(samples, baseline);
   return {
-    subject: { label: `listSubAccounts, ${label} latency`, unit: 'ms', samples: libMs },
-    baseline: { label: 'raw fetch', unit: 'ms', samples: rawMs },
-    ratio: { value: ratio, text: `${ratio.toFixed(2)}x raw` },
+    subject: { label: `listSubAccounts, ${side.name}: ${label}`, unit, samples },
+    baseline: { label: 'raw fetch', unit, samples: baseline },
+    ratio: { value: ratio, text: ratioText(ratio) },
   };
+}
+
+function rowsOf(side: Side, raw: Side): ResultRow[] {
+  const throughput = pairedRow('throughput', 'requests/s', (r) => r.rate, side, raw, (x) => `${x.toFixed(2)}x raw throughput`);
+  return [
+    { ...throughput, target: { text: `>= ${TARGET_THROUGHPUT}x raw`, met: (throughput.ratio?.value ?? 0) >= TARGET_THROUGHPUT } },
+    pairedRow('p50 latency', 'ms', (r) => percentile(r.latencies, 50), side, raw, (x) => `${x.toFixed(2)}x raw`),
+    pairedRow('p99 latency', 'ms', (r) => percentile(r.latencies, 99), side, raw, (x) => `${x.toFixed(2)}x raw`),
+    pairedRow('client CPU per request', 'µs', (r) => r.cpuPerRequestUs, side, raw, (x) => `${x.toFixed(2)}x raw`),
+  ];
 }
 
 /** The REST benchmark. */
@@ -60,53 +80,30 @@ export const restBenchmark: Benchmark = {
   title: 'REST round trip',
   description:
     `\`listSubAccounts(client, { limit: ${PAGE_SIZE} })\` (M2, a signed GET returning ${PAGE_SIZE} sub-accounts) through ` +
-    'the library, against raw `fetch` of the same URL with a hand-computed signature (`createHmac`) and ' +
-    '`response.json()`. The simulator runs in a child process on 127.0.0.1 with its real-time clock and a request ' +
-    `budget too large to interfere. Each round runs a fixed number of requests, ${CONCURRENCY} in flight, for each ` +
-    'side back to back in alternating order, after a warm-up. Client CPU: user + system time of the benchmark ' +
-    'process (the client side only) per request.',
+    "the library, with each transport (`'ky'`, the default, and `'fetch'`), against raw `fetch` of the same URL with a " +
+    'hand-computed signature (`createHmac`) and `response.json()`. The simulator runs in a child process on ' +
+    '127.0.0.1 with its real-time clock and a request budget too large to interfere. Each round runs a fixed number ' +
+    `of requests, ${CONCURRENCY} in flight, for each of the three sides back to back, the order rotating from round ` +
+    'to round, after a warm-up. Client CPU: user + system time of the benchmark process (the client side only) per ' +
+    'request.',
   async run({ quick, log }) {
     const sizes = quick ? SIZES.quick : SIZES.full;
     const server = await startBenchChild<RestServerInfo>(new URL('./rest-server.ts', import.meta.url));
     const { info } = server;
     try {
-      const library = libraryRequest(info);
-      const raw = rawRequest(info);
-      await runLoad(library, sizes.warmup, CONCURRENCY);
-      await runLoad(raw, sizes.warmup, CONCURRENCY);
-      const lib: LoadResult[] = [];
-      const bare: LoadResult[] = [];
+      const transports: readonly HttpTransport[] = ['ky', 'fetch'];
+      const library: Side[] = transports.map((t) => ({ name: TRANSPORT_LABEL[t], request: libraryRequest(info, t), results: [] }));
+      const raw: Side = { name: 'raw fetch', request: rawRequest(info), results: [] };
+      const sides = [...library, raw];
+      for (const side of sides) await runLoad(side.request, sizes.warmup, CONCURRENCY);
       for (let round = 0; round < sizes.rounds; round++) {
-        await inAlternatingOrder(
-          round,
-          async () => void lib.push(await runLoad(library, sizes.requests, CONCURRENCY)),
-          async () => void bare.push(await runLoad(raw, sizes.requests, CONCURRENCY)),
-        );
-        log(`round ${round + 1}: library ${Math.round(lib[round]?.rate ?? 0)} req/s, raw ${Math.round(bare[round]?.rate ?? 0)} req/s`);
+        for (let i = 0; i < sides.length; i++) {
+          const side = sides[(round + i) % sides.length] as Side;
+          side.results.push(await runLoad(side.request, sizes.requests, CONCURRENCY));
+        }
+        log(`round ${round + 1}: ${sides.map((side) => `${side.name} ${Math.round(side.results[round]?.rate ?? 0)} req/s`).join(', ')}`);
       }
-      const throughput = pairedRatio(
-        lib.map((r) => r.rate),
-        bare.map((r) => r.rate),
-      );
-      const cpu = pairedRatio(
-        lib.map((r) => r.cpuPerRequestUs),
-        bare.map((r) => r.cpuPerRequestUs),
-      );
-      return [
-        {
-          subject: { label: 'listSubAccounts through the library', unit: 'requests/s', samples: lib.map((r) => r.rate) },
-          baseline: { label: 'raw fetch + createHmac', unit: 'requests/s', samples: bare.map((r) => r.rate) },
-          ratio: { value: throughput, text: `${throughput.toFixed(2)}x raw throughput` },
-          target: { text: `>= ${TARGET_THROUGHPUT}x raw`, met: throughput >= TARGET_THROUGHPUT },
-        },
-        latencyRow('p50', 50, lib, bare),
-        latencyRow('p99', 99, lib, bare),
-        {
-          subject: { label: 'listSubAccounts, client CPU per request', unit: 'µs', samples: lib.map((r) => r.cpuPerRequestUs) },
-          baseline: { label: 'raw fetch', unit: 'µs', samples: bare.map((r) => r.cpuPerRequestUs) },
-          ratio: { value: cpu, text: `${cpu.toFixed(2)}x raw` },
-        },
-      ];
+      return library.flatMap((side) => rowsOf(side, raw));
     } finally {
       await server.stop();
     }

@@ -17,8 +17,7 @@ import { PROTOBUF_CHANNELS } from '../src/stream/channels.js';
 import { defaultWebSocketFactory, type WebSocketFactory } from '../src/stream/socket.js';
 import { userDataStream } from '../src/stream/user-data-stream.js';
 import type { Client } from '../src/client/types.js';
-
-const WAIT_TIMEOUT_MS = 120_000;
+import { waitFor } from './wait.js';
 
 /** The monotonic clock, ns (the child stamps sends on the same clock). */
 export function nowNs(): number {
@@ -41,21 +40,11 @@ export type Push = () => Promise<readonly number[]>;
 /** A receiver: connects, has `push` run, waits for every frame, disconnects. */
 export type Receiver = (push: Push) => Promise<{ readonly sentAtNs: readonly number[]; readonly reception: Reception }>;
 
-async function waitUntil(what: string, condition: () => boolean, failure: () => string | undefined = () => undefined): Promise<void> {
-  const deadline = performance.now() + WAIT_TIMEOUT_MS;
-  while (!condition()) {
-    const failed = failure();
-    if (failed !== undefined) throw new Error(failed);
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-}
-
 /** Runs `push`, then waits until `received()` has every frame it sent; measures this process's CPU meanwhile. */
 async function pushAndReceive(push: Push, received: () => number, failure: () => string | undefined): Promise<{ sentAtNs: readonly number[]; cpuMicros: number }> {
   const cpu = process.cpuUsage();
   const sentAtNs = await push();
-  await waitUntil(`${sentAtNs.length} frames (${received()} so far)`, () => received() >= sentAtNs.length, failure);
+  await waitFor(`${sentAtNs.length} frames (${received()} so far)`, () => received() >= sentAtNs.length, failure);
   const used = process.cpuUsage(cpu);
   if (received() !== sentAtNs.length) throw new Error(`${received()} frames arrived, ${sentAtNs.length} were sent`);
   return { sentAtNs, cpuMicros: used.user + used.system };
@@ -91,7 +80,7 @@ export function libraryReceiver(client: Client): Receiver {
       error: (error: unknown) => (trouble ??= `the stream failed: ${String(error)}`),
     });
     try {
-      await waitUntil('the stream to connect', () => connected, () => trouble);
+      await waitFor('the stream to connect', () => connected, () => trouble);
       const { sentAtNs, cpuMicros } = await pushAndReceive(push, () => deliveredAtNs.length, () => trouble);
       if (arrivedAtNs.length !== deliveredAtNs.length) throw new Error(`${arrivedAtNs.length} frames arrived but ${deliveredAtNs.length} events were delivered`);
       return { sentAtNs, reception: { arrivedAtNs, deliveredAtNs, cpuMicros } };
@@ -129,7 +118,7 @@ export function rawReceiver(client: Client): Receiver {
         socket.once('error', reject);
       });
       socket.send(JSON.stringify({ method: 'SUBSCRIPTION', params: Object.values(PROTOBUF_CHANNELS) }));
-      await waitUntil('the subscription reply', () => subscribed, () => trouble);
+      await waitFor('the subscription reply', () => subscribed, () => trouble);
       const { sentAtNs, cpuMicros } = await pushAndReceive(push, () => arrivedAtNs.length, () => trouble);
       return { sentAtNs, reception: { arrivedAtNs, deliveredAtNs: arrivedAtNs, cpuMicros } };
     } finally {

@@ -13,8 +13,7 @@ import { userDataStreams, type AccountSet, type UserDataStreamsOptions } from '.
 import { startBenchChild } from './child-process.js';
 import type { ScaleServerInfo, TradeDone, TradeRequest } from './scale-sim-server.js';
 import { collectGarbage, megabytes } from './stats.js';
-
-const WAIT_TIMEOUT_MS = 120_000;
+import { waitFor } from './wait.js';
 
 /** The simulator child and the clients of its accounts. */
 export interface ScaleServer {
@@ -47,17 +46,6 @@ export async function startScaleServer(accounts: number): Promise<ScaleServer> {
     },
     stop: () => server.stop(),
   };
-}
-
-/** Waits (polling every 2 ms, bounded) until `condition` holds; `failure()` returning text aborts. */
-async function waitFor(what: string, condition: () => boolean, failure: () => string | undefined): Promise<void> {
-  const deadline = performance.now() + WAIT_TIMEOUT_MS;
-  while (!condition()) {
-    const failed = failure();
-    if (failed !== undefined) throw new Error(failed);
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
 }
 
 /** Unsubscribes, then lets the closes and key DELETEs go out (before the next round opens as many again). */
@@ -100,12 +88,12 @@ export async function streamRound(server: ScaleServer, options: UserDataStreamsO
       else if (isMarketEvent(tagged.event)) market += 1;
       else if (tagged.event.type === 'stopped') failed ??= `account ${tagged.account} stopped: ${String(tagged.event.error)}`;
     });
-    await waitFor('every account connected', () => connected >= accounts, failure);
+    await waitFor('every account connected', () => connected >= accounts, failure, 2);
     const connectMs = performance.now() - started;
     const tradeStart = performance.now();
     const cpuStart = process.cpuUsage();
     const delivered = await server.trade(orders, seed);
-    await waitFor('every pushed event', () => market >= delivered, failure);
+    await waitFor('every pushed event', () => market >= delivered, failure, 2);
     const seconds = (performance.now() - tradeStart) / 1000;
     const cpu = process.cpuUsage(cpuStart);
     return { connectMs, eventsPerSecond: delivered / seconds, cpuMicrosPerEvent: (cpu.user + cpu.system) / delivered, events: delivered };
@@ -123,7 +111,7 @@ async function connectAll(server: ScaleServer, whileConnected: () => Promise<voi
     else if (tagged.event.type === 'stopped') failed ??= `account ${tagged.account} stopped`;
   });
   try {
-    await waitFor('every account connected', () => connected >= server.clients.size, () => failed);
+    await waitFor('every account connected', () => connected >= server.clients.size, () => failed, 2);
     await whileConnected();
   } finally {
     await stop(subscription);

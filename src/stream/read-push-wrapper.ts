@@ -19,6 +19,7 @@ import type { PrivateAccountV3Api, PrivateDealsV3Api, PrivateOrdersV3Api, PushDa
 
 /** A generated message's fields, without its type name and unknown fields. */
 type Fields<T> = Omit<T, '$typeName' | '$unknown'>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The fields of `PrivateAccountV3Api`. */
 export type AccountBody = Fields<PrivateAccountV3Api>;
@@ -36,9 +37,8 @@ export interface WrapperFields extends Omit<Fields<PushDataV3ApiWrapper>, 'body'
     | { readonly case: undefined; readonly value?: undefined };
 }
 
-/** Not the canonical shape: the caller falls back to `fromBinary`. */
-class NotCanonical extends Error {}
-const NOT_CANONICAL = new NotCanonical();
+/** Thrown inside the reader when the frame is not in the canonical shape (one instance: no stack per throw). */
+const NOT_CANONICAL = new Error('not in the canonical shape');
 
 const VARINT = WireType.Varint;
 const DELIMITED = WireType.LengthDelimited;
@@ -198,8 +198,6 @@ function readOrders(reader: BinaryReader, bytes: Uint8Array, length: number): Or
   }
   return b;
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Reads a binary push frame in its canonical shape; `undefined` when the frame is anything else

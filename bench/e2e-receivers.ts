@@ -20,7 +20,7 @@ import type { Client } from '../src/client/types.js';
 import { waitFor } from './wait.js';
 
 /** The monotonic clock, ns (the child stamps sends on the same clock). */
-export function nowNs(): number {
+function nowNs(): number {
   return Number(process.hrtime.bigint());
 }
 

@@ -20,6 +20,7 @@ import { encodePushFrame } from '../../src/stream/encode-frame.js';
 import { readPushWrapper } from '../../src/stream/read-push-wrapper.js';
 import { marketEventArbitrary } from './arbitraries.js';
 import { byteEdits, mutateBytes } from './mutations.js';
+import { accountFrame } from './wire.js';
 
 const RUNS = 3_000;
 
@@ -123,30 +124,6 @@ const body = fc.oneof(
 const wrapperBytes: fc.Arbitrary<Uint8Array> = fc
   .record({ channel: anyText, symbol: maybe(anyText), symbolId: maybe(anyText), createTime: maybe(int64), sendTime: maybe(int64), body })
   .map((init) => toBinary(PushDataV3ApiWrapperSchema, create(PushDataV3ApiWrapperSchema, init)));
-
-/** A well-formed account frame, written by the generated encoder. */
-function accountFrame(): Uint8Array {
-  return toBinary(
-    PushDataV3ApiWrapperSchema,
-    create(PushDataV3ApiWrapperSchema, {
-      channel: 'spot@private.account.v3.api.pb',
-      sendTime: 1_736_417_034_280n,
-      body: {
-        case: 'privateAccount',
-        value: create(PrivateAccountV3ApiSchema, {
-          vcoinName: 'USDT',
-          coinId: '128f589271cb4951b03e71e6323eb7be',
-          balanceAmount: '21.94210356004384',
-          balanceAmountChange: '10',
-          frozenAmount: '0',
-          frozenAmountChange: '0',
-          type: 'CONTRACT_TRANSFER',
-          time: 1_736_417_034_269n,
-        }),
-      },
-    }),
-  );
-}
 
 /** `frame` followed by more fields written with `write`. */
 function withFields(frame: Uint8Array, write: (writer: BinaryWriter) => void): Uint8Array {

@@ -49,7 +49,7 @@ export interface ClientConfig {
   readonly scheduler?: SchedulerLike;
   /** Retries of idempotent calls. Default: 2 retries, backoff from 250 ms to 5 s, `Retry-After` up to 30 s honoured. */
   readonly retry?: RetryOptions;
-  /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, FACTS.md). */
+  /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, docs/service.md). */
   readonly signBody?: boolean;
   /** Allow a plain `http://` base URL to a host other than loopback. Default `false`. */
   readonly allowInsecureHttp?: boolean;

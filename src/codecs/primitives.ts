@@ -1,6 +1,6 @@
 /**
  * Tolerant primitives for response bodies: each accepts every spelling the service is known to
- * send (spec section 2, FACTS.md) and yields one clean type.
+ * send (spec section 2, docs/service.md) and yields one clean type.
  *
  * @module
  */

@@ -55,7 +55,7 @@ export interface DeletedApiKey {
   readonly subAccount: string;
 }
 
-/** Literal transfer states (FACTS.md). */
+/** Literal transfer states (docs/service.md). */
 export type TransferStatus = KnownOr<'SUCCESS' | 'FAILED' | 'WAIT'>;
 
 /** Result of a universal transfer (M6, B13). */
@@ -115,7 +115,7 @@ export interface DepositAddress {
   readonly memo: string | undefined;
 }
 
-/** Deposit status names by code (FACTS.md). */
+/** Deposit status names by code (docs/service.md). */
 export const DEPOSIT_STATUS_NAMES = {
   1: 'SMALL',
   2: 'TIME_DELAY',
@@ -142,7 +142,7 @@ export interface DepositRecord {
   readonly network: string;
   /** Status code as sent. */
   readonly status: number;
-  /** Name of the status code, `undefined` for a code FACTS.md does not list. */
+  /** Name of the status code, `undefined` for a code docs/service.md does not list. */
   readonly statusName: DepositStatusName | undefined;
   readonly address: string;
   /** Address tag; absent in B11's listing. */
@@ -167,7 +167,7 @@ export interface FuturesEnablement {
   readonly timestamp: number | undefined;
 }
 
-/** Rebate types (`spot`, or futures, FACTS.md). */
+/** Rebate types (`spot`, or futures, docs/service.md). */
 export type RebateType = KnownOr<'spot' | 'futures' | 'contract'>;
 
 /** A rebate record (B15, spec 2.10). */

@@ -1,7 +1,7 @@
 /**
  * Rows B1-B15 of the endpoint table: broker-account operations (spec 4.2). GETs send everything in
  * the signed query string; POST and DELETE send their parameters as a JSON body, with `recvWindow`,
- * `timestamp` and `signature` in the query (FACTS.md).
+ * `timestamp` and `signature` in the query (docs/service.md).
  *
  * @module
  */

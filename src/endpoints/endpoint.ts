@@ -18,7 +18,7 @@ export type EndpointGroup = 'master' | 'broker' | 'listenKey';
  * Where the operation's own parameters travel:
  * - `query`: all in the signed query string (master group, listen-key group, broker GETs);
  * - `json-body`: a JSON body, with `recvWindow`, `timestamp` and `signature` in the query
- *   (broker POST/DELETE, FACTS.md).
+ *   (broker POST/DELETE, docs/service.md).
  */
 export type ParamPlacement = 'query' | 'json-body';
 

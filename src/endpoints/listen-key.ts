@@ -1,6 +1,6 @@
 /**
  * Rows L1-L4 of the endpoint table: listen-key management (spec 4.3). Signed, all in the query
- * string (FACTS.md).
+ * string (docs/service.md).
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * Rows M1-M8 of the endpoint table: master-account operations (spec 4.1). Every parameter travels
- * in the signed query string (FACTS.md).
+ * in the signed query string (docs/service.md).
  *
  * @module
  */

@@ -25,7 +25,7 @@ export interface RequestContext {
   /** Epoch ms of this attempt. */
   readonly timestamp: number;
   readonly recvWindow: number;
-  /** Whether the JSON body is part of the signed text (FACTS.md leaves it open; default false). */
+  /** Whether the JSON body is part of the signed text (docs/service.md leaves it open; default false). */
   readonly signBody: boolean;
 }
 

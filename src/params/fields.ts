@@ -1,5 +1,5 @@
 /**
- * The parameter kinds of the spec, each with its rule (spec sections 4 and 8, FACTS.md).
+ * The parameter kinds of the spec, each with its rule (spec sections 4 and 8, docs/service.md).
  *
  * @module
  */
@@ -28,7 +28,7 @@ export const MASTER_PERMISSIONS = [
 /** A permission name of spec 2.2. */
 export type MasterPermission = (typeof MASTER_PERMISSIONS)[number];
 
-/** Permission names a broker can grant: those of spec 2.2 plus withdraw and deposit (FACTS.md). */
+/** Permission names a broker can grant: those of spec 2.2 plus withdraw and deposit (docs/service.md). */
 export const BROKER_PERMISSIONS = [
   ...MASTER_PERMISSIONS,
   'SPOT_WITHDRAW_READ',
@@ -111,7 +111,7 @@ export const booleanFlag: FieldCodec<boolean> = fieldCodec(
   (text) => (text === 'true' ? true : text === 'false' ? false : text),
 );
 
-/** A deposit status code (1 SMALL ... 12 COMPLETED, FACTS.md). */
+/** A deposit status code (1 SMALL ... 12 COMPLETED, docs/service.md). */
 export const depositStatusCode: FieldCodec<number> = fieldCodec(
   'deposit status code from 1 to 12',
   (u): u is number => isInteger(u) && u >= 1 && u <= 12,

@@ -8,7 +8,7 @@ import { SIM_CODES, SimError, unknownSubAccount } from './errors.js';
 import { newApiKey, newSecretKey } from './ids.js';
 import type { Account, AccountKind, ApiKeyRecord, World } from './state.js';
 
-/** Name rule of sub-accounts (FACTS.md: 8-32 letters and digits, else 730601). */
+/** Name rule of sub-accounts (docs/service.md: 8-32 letters and digits, else 730601). */
 export const SUB_ACCOUNT_NAME = /^[A-Za-z0-9]{8,32}$/;
 
 function addAccount(world: World, init: Omit<Account, 'uid' | 'frozen' | 'futuresEnabled'>): Account {

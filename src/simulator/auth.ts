@@ -1,5 +1,5 @@
 /**
- * Authentication and authorization of signed requests (FACTS.md): the API key header, the
+ * Authentication and authorization of signed requests (docs/service.md): the API key header, the
  * receive window, the HMAC-SHA256 signature over the text as sent (checked in constant time), the
  * key's IP whitelist, the account kind an endpoint is for, and the key's permissions.
  *
@@ -18,7 +18,7 @@ export interface Caller {
   readonly key: ApiKeyRecord;
 }
 
-/** Receive window used when the request sends none (FACTS.md). */
+/** Receive window used when the request sends none (docs/service.md). */
 export const DEFAULT_RECV_WINDOW = 5000;
 
 const AUDIENCE_KINDS: Readonly<Record<Audience, readonly AccountKind[]>> = {

@@ -11,7 +11,7 @@ import { credit, debit } from './ledger.js';
 import { pageOf, within } from './paging.js';
 import type { Account, DepositAddressRecord, DepositRecordState, WithdrawalRecord, World } from './state.js';
 
-/** Deposit status codes that mean the funds arrived (5 SUCCESS, 12 COMPLETED; FACTS.md). */
+/** Deposit status codes that mean the funds arrived (5 SUCCESS, 12 COMPLETED; docs/service.md). */
 export const CREDITED_DEPOSIT_STATUSES: ReadonlySet<number> = new Set([5, 12]);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The simulator's error answers: `{code, msg}` bodies with the codes of FACTS.md, and the HTTP
+ * The simulator's error answers: `{code, msg}` bodies with the codes of docs/service.md, and the HTTP
  * status each is sent with. Codes marked UNCONFIRMED are the simulator's own choice where no
  * source names the service's code; they are exported by name so tests never hard-code them.
  *

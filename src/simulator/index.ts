@@ -83,7 +83,7 @@ export interface SimulatorOptions {
   readonly ws?: Partial<WsRules> & { readonly pushLogLimit?: number };
   /** The market driver: fee per fill as a fraction of what is received. Default `0.001`. */
   readonly market?: { readonly feeRate?: string };
-  /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, FACTS.md). */
+  /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, docs/service.md). */
   readonly signBody?: boolean;
   /** Request budget per endpoint per account, or `false` for none. Default 500 per 10 s. */
   readonly rateLimit?: RateBudget | false;

@@ -1,6 +1,6 @@
 /**
  * The request budget: at most `limit` requests per `windowMs` per key (the router keys by
- * endpoint and account, FACTS.md: 500 per 10 s per endpoint), counted in fixed windows of the
+ * endpoint and account, docs/service.md: 500 per 10 s per endpoint), counted in fixed windows of the
  * simulator's clock.
  *
  * @module
@@ -14,7 +14,7 @@ export interface RateBudget {
   readonly windowMs: number;
 }
 
-/** The service's budget (FACTS.md). */
+/** The service's budget (docs/service.md). */
 export const DEFAULT_RATE_BUDGET: RateBudget = { limit: 500, windowMs: 10_000 };
 
 /** Counts requests against a budget. */

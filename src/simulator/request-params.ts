@@ -49,7 +49,7 @@ export function readParams(row: AnyEndpoint, wire: ReadonlyMap<string, string>):
 
 /**
  * For a JSON-body row: refuses operation parameters sent in the query string (they belong in the
- * body, FACTS.md).
+ * body, docs/service.md).
  *
  * @example
  * ```ts

@@ -45,7 +45,7 @@ export interface SimReply {
 
 /** Router settings. */
 export interface RouterSettings extends HandlerSettings {
-  /** Whether the JSON body is part of the signed text (FACTS.md leaves it open). Default false. */
+  /** Whether the JSON body is part of the signed text (docs/service.md leaves it open). Default false. */
   readonly signBody: boolean;
   /** Whether the `X-Sim-Client-IP` header sets the caller's IP (test mode only). */
   readonly trustClientIpHeader: boolean;

@@ -81,7 +81,7 @@ export interface DepositRecordState {
   readonly coin: string;
   readonly network: string;
   readonly amount: bigint;
-  /** Status code (5 SUCCESS, ...; FACTS.md). */
+  /** Status code (5 SUCCESS, ...; docs/service.md). */
   readonly status: number;
   readonly address: string;
   readonly addressTag: string;
@@ -206,7 +206,7 @@ export type TradeEvent = Omit<DealEvent, 'type' | 'channel' | 'sendTime'> & {
 /** Everything the world announces. */
 export type SimEvent = BalanceChangeEvent | ListenKeyEvent | OrderChangeEvent | TradeEvent;
 
-/** Limits the service applies (FACTS.md, spec section 8). */
+/** Limits the service applies (docs/service.md, spec section 8). */
 export interface SimLimits {
   /** Sub-accounts per master account. Default 30. */
   readonly subAccountsPerMaster: number;

@@ -1,7 +1,7 @@
 /**
  * The private channels of the user data stream, in their two forms: binary protobuf (`.pb`, what
  * the service sends today) and JSON (the same names without `.pb`, whose frames use the field
- * names of spec section 6). See FACTS.md, "Websocket protocol".
+ * names of spec section 6). See docs/service.md, "Websocket protocol".
  *
  * @module
  */

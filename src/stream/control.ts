@@ -1,5 +1,5 @@
 /**
- * Control replies of the websocket (FACTS.md, "Websocket protocol"): JSON text frames
+ * Control replies of the websocket (docs/service.md, "Websocket protocol"): JSON text frames
  * `{"id":0,"code":0,"msg":...}` answering PING and (UN)SUBSCRIPTION, and the plain text frame
  * `Invalid listen key`.
  *

@@ -10,7 +10,7 @@
 import type { KnownOr } from '../codecs/results.js';
 import type { PrivateChannel } from './channels.js';
 
-/** Account change types seen on the wire (FACTS.md); others may appear. */
+/** Account change types seen on the wire (docs/service.md); others may appear. */
 export type AccountChangeType = KnownOr<
   | 'WITHDRAW'
   | 'WITHDRAW_FEE'

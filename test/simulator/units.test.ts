@@ -93,7 +93,7 @@ describe('wire', () => {
     expect(parseJsonBody('{"a":"x","n":5,"z":null}')).toEqual(new Map([['a', 'x'], ['n', '5']]));
   });
 
-  it('verifies the FACTS.md test vector', () => {
+  it('verifies the docs/service.md test vector', () => {
     const text = 'symbol=BTCUSDT&side=BUY&type=LIMIT&quantity=1&price=11&recvWindow=5000&timestamp=1644489390087';
     const good = 'fd3e4e8543c5188531eb7279d68ae7d26a573d0fc5ab0d18eb692451654d837a';
     expect(signatureMatches('45d0b3c26f2644f19bfb98b07741b2f5', text, good)).toBe(true);

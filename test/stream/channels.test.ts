@@ -9,7 +9,7 @@ import {
 } from '../../src/stream/channels.js';
 
 describe('private channels', () => {
-  it('names the three channels as FACTS.md spells them, with and without .pb', () => {
+  it('names the three channels as docs/service.md spells them, with and without .pb', () => {
     expect(PROTOBUF_CHANNELS).toEqual({
       account: 'spot@private.account.v3.api.pb',
       deals: 'spot@private.deals.v3.api.pb',

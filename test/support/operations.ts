@@ -1,5 +1,5 @@
 /**
- * The 27 operations of spec section 4 as test cases, written from the spec and FACTS.md (not from
+ * The 27 operations of spec section 4 as test cases, written from the spec and docs/service.md (not from
  * the endpoint table): how to call each one with every parameter it takes, what must go on the
  * wire, and an example response in the shape the spec describes.
  */

@@ -1,7 +1,7 @@
 // Binary push frames of MEXC's Spot V3 user data stream (the three private channels).
 //
 // Field names, numbers and types follow MEXC's published schema (mexcdevelop/websocket-proto) as
-// recorded in FACTS.md, "Protobuf schema". Names stay camelCase as MEXC spells them, so the
+// recorded in docs/service.md, "Protobuf schema". Names stay camelCase as MEXC spells them, so the
 // generated TypeScript fields carry the same names as the JSON frames of spec section 6. Only the
 // field numbers and wire types matter on the wire; the package name is ours.
 //

@@ -1,5 +1,5 @@
 /**
- * Response shapes of the service, built from the simulator's records (spec section 2, FACTS.md).
+ * Response shapes of the service, built from the simulator's records (spec section 2, docs/service.md).
  *
  * @module
  */

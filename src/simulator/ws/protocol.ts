@@ -1,5 +1,5 @@
 /**
- * The websocket's text protocol (FACTS.md, "Websocket protocol"): what a client sends
+ * The websocket's text protocol (docs/service.md, "Websocket protocol"): what a client sends
  * (SUBSCRIPTION, UNSUBSCRIPTION, PING, lowercase too) and the JSON replies the server sends back.
  *
  * @module

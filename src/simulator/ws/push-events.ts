@@ -1,6 +1,6 @@
 /**
  * What the websocket pushes for each change of the world: a SPOT balance change becomes an account
- * event (spec 6.1; `balanceAmount` is the available part, FACTS.md), a trade a deal event (6.2),
+ * event (spec 6.1; `balanceAmount` is the available part, docs/service.md), a trade a deal event (6.2),
  * an order change an order event (6.3). The event is built once, normalized as the client decodes
  * it, then encoded per channel: protobuf for `.pb` channels, JSON for the others.
  *
@@ -23,7 +23,7 @@ export interface PushItem {
   readonly event: PushedEvent;
 }
 
-/** The account change type pushed for each reason of a balance change (FACTS.md's values). */
+/** The account change type pushed for each reason of a balance change (docs/service.md's values). */
 export const CHANGE_TYPES: Readonly<Record<BalanceChangeReason, AccountChangeType>> = {
   fund: 'DEPOSIT',
   deposit: 'DEPOSIT',

@@ -1,5 +1,5 @@
 /**
- * The service's rules for websocket connections (FACTS.md, spec 3.1 and 8), as settings with the
+ * The service's rules for websocket connections (docs/service.md, spec 3.1 and 8), as settings with the
  * real values as defaults, and the one pure function that says which rule ends a connection next.
  * Fast-clock tests relax the idle rules, whose seconds pass in a few real milliseconds.
  *

@@ -1,12 +1,12 @@
 /**
  * Headless Chromium for the browser tests: Debian's own build at /usr/bin/chromium, never a
- * downloaded one. Missing, it fails the test with what to do (CI installs it with apt-get).
+ * downloaded one. Missing, it fails the test with what to do (`npm test` installs it with apt-get).
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Where Debian installs Chromium. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** The Chromium to drive: `CHROMIUM_PATH` (set by `npm test`), else where Debian installs it. */
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 /**
  * Launches headless Chromium.
@@ -19,7 +19,7 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
  */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: install it (apt-get install chromium); the browser tests do not download browsers`);
+    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH; the browser tests do not download browsers`);
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

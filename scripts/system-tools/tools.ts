@@ -1,0 +1,52 @@
+/**
+ * The system programs the test suite uses, and where to look for each. They come from the system's
+ * package manager, not from npm: Debian's Chromium (the browser test drives it; the suite never
+ * downloads a browser), a real nats-server (the JetStream bridge tests) and tmux (the demo's
+ * terminal test runs the demo in a pseudo-terminal).
+ *
+ * @module
+ */
+
+/** One program the tests need. */
+export interface SystemTool {
+  /** What it is called in messages. */
+  readonly name: string;
+  /** The Debian/Ubuntu package that installs it. */
+  readonly debianPackage: string;
+  /** Environment variable that points at the executable, overriding the search. */
+  readonly envVar: string;
+  /** File names to look for on the PATH. */
+  readonly commands: readonly string[];
+  /** Absolute paths to try after the PATH (where Debian installs it outside a user's PATH). */
+  readonly fallbackPaths: readonly string[];
+  /** Which tests need it, for the message when it is missing. */
+  readonly neededBy: string;
+}
+
+/** Every program `npm test` makes sure of before jest starts. */
+export const SYSTEM_TOOLS: readonly SystemTool[] = [
+  {
+    name: 'Chromium',
+    debianPackage: 'chromium',
+    envVar: 'CHROMIUM_PATH',
+    commands: ['chromium', 'chromium-browser'],
+    fallbackPaths: ['/usr/bin/chromium'],
+    neededBy: 'the browser example test (test/browser)',
+  },
+  {
+    name: 'nats-server',
+    debianPackage: 'nats-server',
+    envVar: 'NATS_SERVER_BIN',
+    commands: ['nats-server'],
+    fallbackPaths: ['/usr/sbin/nats-server', '/usr/bin/nats-server'],
+    neededBy: 'the JetStream bridge tests (test/bridge)',
+  },
+  {
+    name: 'tmux',
+    debianPackage: 'tmux',
+    envVar: 'TMUX_BIN',
+    commands: ['tmux'],
+    fallbackPaths: ['/usr/bin/tmux'],
+    neededBy: "the demo's terminal test (test/demo)",
+  },
+];

@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: childEnv() });
+  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 2, 2], env: childEnv() });
   if (result.error !== undefined || result.status !== 0) {
     console.error(`mexc-rx prepare: \`${[command, ...args].join(' ')}\` failed`);
     process.exit(result.status ?? 1);
@@ -22,7 +22,7 @@ function run(command, args) {
 // dependency install below into something else (global, production-only, another prefix) are dropped.
 function childEnv() {
   const env = { ...process.env };
-  for (const name of ['npm_config_global', 'npm_config_location', 'npm_config_prefix', 'npm_config_omit', 'npm_config_only', 'npm_config_production', 'npm_config_install_links']) {
+  for (const name of ['npm_config_global', 'npm_config_location', 'npm_config_prefix', 'npm_config_omit', 'npm_config_only', 'npm_config_production', 'npm_config_install_links', 'npm_config_json']) {
     delete env[name];
   }
   return env;

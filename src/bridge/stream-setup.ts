@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { AckPolicy, DeliverPolicy, JetStreamApiError, StorageType, type ConsumerInfo, type JetStreamManager, type StreamInfo } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, StorageType, type ConsumerInfo, type JetStreamManager, type StreamInfo } from '@nats-io/jetstream';
 import { countOption, durationOption } from '../operators/option-checks.js';
 import { checkSubjectPrefix, DEFAULT_SUBJECT_PREFIX } from './subject.js';
 
@@ -27,6 +27,16 @@ export interface EventStreamOptions {
 }
 
 const NANOS_PER_MS = 1_000_000;
+
+/**
+ * The JetStream API error code an error carries, read by shape rather than by `instanceof`: the
+ * manager passed in may come from another copy of the NATS client than the one this module loads
+ * (a project that links mexc-rx from a folder has two), and its errors are then of other classes.
+ */
+function apiErrorCode(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'number' ? error.code : undefined;
+}
 /** JetStream's code for "stream name already in use with a different configuration". */
 const STREAM_NAME_IN_USE = 10058;
 
@@ -51,7 +61,7 @@ export async function ensureEventStream(jsm: JetStreamManager, options: EventStr
   try {
     return await jsm.streams.add({ name: options.name, storage: options.storage === 'memory' ? StorageType.Memory : StorageType.File, ...changeable });
   } catch (error) {
-    if (!(error instanceof JetStreamApiError) || error.code !== STREAM_NAME_IN_USE) throw error;
+    if (apiErrorCode(error) !== STREAM_NAME_IN_USE) throw error;
     return jsm.streams.update(options.name, changeable);
   }
 }
@@ -85,7 +95,7 @@ export async function ensureDurableConsumer(jsm: JetStreamManager, options: Dura
   try {
     return await jsm.consumers.info(options.stream, options.durable);
   } catch (error) {
-    if (!(error instanceof JetStreamApiError) || error.code !== CONSUMER_NOT_FOUND) throw error;
+    if (apiErrorCode(error) !== CONSUMER_NOT_FOUND) throw error;
   }
   return jsm.consumers.add(options.stream, {
     durable_name: options.durable,

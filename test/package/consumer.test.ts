@@ -1,73 +1,131 @@
 /**
- * The package as a consumer gets it: built, packed with `npm pack`, installed from the tarball into
- * a fresh project, imported from ES modules, run as the `mexc-rx` command, and type-checked
- * against the published declarations. Slow (a build, an install, a type check): minutes at most.
+ * The package as a consumer gets it, starting from a fresh clone with no `dist/` and no
+ * `node_modules/`: packed with `npm pack`, installed from the clone's git URL, and installed from
+ * the clone's folder. Each install goes into an empty project, is imported from ES modules (the
+ * root entry, `mexc-rx/simulator`, `mexc-rx/nats` against a real nats-server), run as the
+ * `mexc-rx` command, and type-checked against the published declarations. Slow (three installs,
+ * each building from source): a few minutes at most.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as source from '../../src/index.js';
+import { startNatsServer, type NatsServer } from '../bridge/nats-server.js';
 import { exec, execStatus } from './exec.js';
-import { CONSUMER_CJS, CONSUMER_MJS, CONSUMER_TS } from './fixtures.js';
+import { CONSUMER_CJS, CONSUMER_MJS, CONSUMER_NATS_MJS, CONSUMER_NATS_TS, CONSUMER_TS } from './fixtures.js';
+import { freshClone } from './fresh-clone.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', '.bin', 'tsc');
-const SLOW_MS = 240_000;
+const SLOW_MS = 300_000;
 
 interface PackResult {
   readonly filename: string;
   readonly files: readonly { readonly path: string }[];
 }
 
+/**
+ * What a consumer's project lists beside mexc-rx: rxjs (its programs use Observables themselves) and
+ * the NATS clients the bridge needs, at the versions this project tests with.
+ */
+async function companions(): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  const versions = { ...manifest.dependencies, ...manifest.devDependencies };
+  return ['rxjs', '@nats-io/jetstream', '@nats-io/nats-core', '@nats-io/transport-node'].map((name) => `${name}@${versions[name] ?? 'latest'}`);
+}
+
+function typeCheck(app: string, file: string, strictOptional: boolean): ReturnType<typeof execStatus> {
+  const flags = ['--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--strict'];
+  if (strictOptional) flags.push('--exactOptionalPropertyTypes');
+  return execStatus(TSC, [...flags, '--typeRoots', join(ROOT, 'node_modules', '@types'), '--types', 'node', file], app);
+}
+
+/** A new empty project with the consumer programs, and `spec` (plus the NATS clients) installed. */
+async function consumerApp(dir: string, spec: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  await exec('npm', ['install', spec, ...(await companions()), '--no-audit', '--no-fund', '--prefer-offline'], dir, SLOW_MS);
+  await writeFile(join(dir, 'consumer.mjs'), CONSUMER_MJS);
+  await writeFile(join(dir, 'consumer-nats.mjs'), CONSUMER_NATS_MJS);
+  await writeFile(join(dir, 'consumer.cjs'), CONSUMER_CJS);
+  await writeFile(join(dir, 'consumer.ts'), CONSUMER_TS);
+  await writeFile(join(dir, 'consumer-nats.ts'), CONSUMER_NATS_TS);
+  return dir;
+}
+
 let work: string;
-let app: string;
+let nats: NatsServer;
 let packed: PackResult;
+let cloneHadBuild: boolean;
+const apps = new Map<string, string>();
 
 beforeAll(async () => {
+  nats = await startNatsServer();
+  process.env['NATS_URL'] = nats.url;
   work = await mkdtemp(join(tmpdir(), 'mexc-rx-consumer-'));
-  app = join(work, 'app');
-  await exec('npm', ['run', 'build'], ROOT);
-  const pack = await exec('npm', ['pack', '--json', '--pack-destination', work], ROOT);
+  const clone = join(work, 'clone');
+  await freshClone(ROOT, clone);
+  cloneHadBuild = existsSync(join(clone, 'dist')) || existsSync(join(clone, 'node_modules'));
+  // A second fresh clone, for the folder install, taken before the first one is built in.
+  await exec('git', ['clone', '-q', clone, join(work, 'folder')], work);
+  const pack = await exec('npm', ['pack', '--json', '--pack-destination', work], clone, SLOW_MS);
   const [result] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as PackResult[];
   if (result === undefined) throw new Error('npm pack printed no result');
   packed = result;
-  await exec('mkdir', ['-p', app], work);
-  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  await exec('npm', ['install', join(work, packed.filename), '--no-audit', '--no-fund', '--prefer-offline'], app);
-  await writeFile(join(app, 'consumer.mjs'), CONSUMER_MJS);
-  await writeFile(join(app, 'consumer.cjs'), CONSUMER_CJS);
-  await writeFile(join(app, 'consumer.ts'), CONSUMER_TS);
-}, SLOW_MS);
+  apps.set('npm pack', await consumerApp(join(work, 'from-tarball'), join(work, packed.filename)));
+  apps.set('git URL', await consumerApp(join(work, 'from-git'), `git+file://${clone}`));
+  apps.set('folder', await consumerApp(join(work, 'from-folder'), join(work, 'folder')));
+}, 3 * SLOW_MS);
 
 afterAll(async () => {
+  await nats?.stop();
   if (work !== undefined) await rm(work, { recursive: true, force: true });
 });
 
-describe('the published package', () => {
-  it('holds only the build, package.json and README (no sources, tests or scripts)', () => {
-    const paths = packed.files.map((f) => f.path);
-    for (const path of paths) expect(path).toMatch(/^(dist\/.+|package\.json|README\.md|LICENSE)$/);
-    expect(paths).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/simulator/index.js', 'dist/simulator/index.d.ts', 'dist/cli/main.js']));
-    expect(paths.filter((p) => /(^|\/)(src|test|\.ci|scripts|bench|node_modules)\//.test(p) || /\.test\.|\.tsbuildinfo$|\.tgz$/.test(p))).toEqual([]);
+describe('the tarball npm pack makes in a fresh clone', () => {
+  it('starts from a clone with nothing built', () => {
+    expect(cloneHadBuild).toBe(false);
   });
 
+  it('holds the build, package.json, README and LICENSE, and no source map pointing at unshipped sources', () => {
+    const paths = packed.files.map((f) => f.path);
+    for (const path of paths) expect(path).toMatch(/^(dist\/.+|package\.json|README\.md|LICENSE)$/);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'package.json', 'README.md', 'LICENSE',
+        'dist/index.js', 'dist/index.d.ts', 'dist/simulator/index.js', 'dist/simulator/index.d.ts',
+        'dist/bridge/index.js', 'dist/bridge/index.d.ts', 'dist/cli/main.js',
+      ]),
+    );
+    expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
+    expect(paths.filter((p) => /(^|\/)(src|test|\.ci|scripts|bench|node_modules)\//.test(p) || /\.test\.|\.tsbuildinfo$|\.tgz$/.test(p))).toEqual([]);
+  });
+});
+
+describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its %s', (route) => {
+  const app = (): string => apps.get(route) ?? '';
+
   it('is ESM-only: an exports map with types first, and no CommonJS entry', async () => {
-    const manifest = JSON.parse(await readFile(join(app, 'node_modules', 'mexc-rx', 'package.json'), 'utf8')) as {
+    const manifest = JSON.parse(await readFile(join(app(), 'node_modules', 'mexc-rx', 'package.json'), 'utf8')) as {
       type: string;
       exports: Record<string, Record<string, string> | string>;
     };
     expect(manifest.type).toBe('module');
-    for (const entry of ['.', './simulator']) {
+    for (const entry of ['.', './simulator', './nats']) {
       expect(Object.keys(manifest.exports[entry] as Record<string, string>)).toEqual(['types', 'import']);
     }
-    const cjs = await exec('node', ['consumer.cjs'], app);
+    const cjs = await exec('node', ['consumer.cjs'], app());
     expect(JSON.parse(cjs.stdout)).toEqual({ required: false, code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
   });
 
   it('imports from ES modules and runs operations and a stream against its simulator', async () => {
-    const { stdout } = await exec('node', ['consumer.mjs'], app, 60_000);
+    const { stdout } = await exec('node', ['consumer.mjs'], app(), 60_000);
     const seen = JSON.parse(stdout) as Record<string, unknown>;
     expect(seen).toEqual({
       exports: Object.keys(source).sort(),
@@ -80,23 +138,27 @@ describe('the published package', () => {
     for (const row of source.endpointTable) expect(seen['exports']).toContain(row.name);
   }, 90_000);
 
+  it('publishes to and consumes from a real JetStream through mexc-rx/nats', async () => {
+    const name = `CONSUMER_${route.replace(/\W/g, '_').toUpperCase()}`;
+    const { stdout } = await exec('node', ['consumer-nats.mjs', name], app(), 60_000);
+    expect(JSON.parse(stdout)).toEqual({ subject: `${name.toLowerCase()}.consumer01.account`, account: 'consumer01', free: '12.5' });
+  }, 90_000);
+
   it('installs the mexc-rx command', async () => {
-    const bin = join(app, 'node_modules', '.bin', 'mexc-rx');
-    const help = await exec(bin, ['--help'], app);
+    const bin = join(app(), 'node_modules', '.bin', 'mexc-rx');
+    const help = await exec(bin, ['--help'], app());
     expect(help.stdout).toMatch(/^Usage: mexc-rx <command>/);
-    const call = await exec(bin, ['call', 'listSubAccounts', '--sim', '--limit', '5'], app, 60_000);
+    const call = await exec(bin, ['call', 'listSubAccounts', '--sim', '--limit', '5'], app(), 60_000);
     expect(JSON.parse(call.stdout)).toEqual({ items: [] });
-    const invalid = await execStatus(bin, ['call', 'M2', '--sim', '--limit', '0'], app);
+    const invalid = await execStatus(bin, ['call', 'M2', '--sim', '--limit', '0'], app());
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain('limit: integer from 1 to 200');
   }, 90_000);
 
-  it('type-checks a strict NodeNext TypeScript program against the published declarations', async () => {
-    const result = await execStatus(
-      TSC,
-      ['--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--strict', '--exactOptionalPropertyTypes', '--typeRoots', join(ROOT, 'node_modules', '@types'), '--types', 'node', 'consumer.ts'],
-      app,
-    );
-    expect({ code: result.code, out: result.stdout }).toEqual({ code: 0, out: '' });
+  it('type-checks strict NodeNext TypeScript programs against the published declarations', async () => {
+    const core = await typeCheck(app(), 'consumer.ts', true);
+    expect({ code: core.code, out: core.stdout }).toEqual({ code: 0, out: '' });
+    const bridge = await typeCheck(app(), 'consumer-nats.ts', false);
+    expect({ code: bridge.code, out: bridge.stdout }).toEqual({ code: 0, out: '' });
   }, SLOW_MS);
 });

@@ -83,3 +83,49 @@ listSubAccounts(client, { limit: '50' });
 listSubAccounts(client, { limitt: 50 });
 await sim.close();
 `;
+
+/**
+ * An ES module that uses the `mexc-rx/nats` entry against the nats-server at `NATS_URL`: one event
+ * published through `publishToJetStream` and read back through `consumeJetStream`, in a stream (and
+ * subject prefix) named by its argument.
+ */
+export const CONSUMER_NATS_MJS = `
+import { connect } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { consumeJetStream, ensureEventStream, publishToJetStream } from 'mexc-rx/nats';
+import { firstValueFrom, lastValueFrom, of, timeout } from 'rxjs';
+
+const name = process.argv[2];
+const nc = await connect({ servers: process.env.NATS_URL });
+await ensureEventStream(await jetstreamManager(nc), { name, subjectPrefix: name.toLowerCase() });
+const js = jetstream(nc);
+const event = {
+  type: 'account', channel: 'spot@private.account.v3.api.pb', asset: 'USDT', coinId: 'c1',
+  free: '12.5', freeChange: '-2.5', frozen: '2.5', frozenChange: '2.5', changeType: 'ENTRUST_PLACE',
+  time: 1736416910000, sendTime: 1736417034307, createTime: 1736417034305,
+};
+const receipt = await lastValueFrom(of({ account: 'consumer01', event }).pipe(publishToJetStream(js, { worker: 'w0', subjectPrefix: name.toLowerCase() })));
+const consumed = await firstValueFrom(consumeJetStream(js, { stream: name, durable: 'reader', subjectPrefix: name.toLowerCase() }).pipe(timeout(20_000)));
+await nc.close();
+console.log(JSON.stringify({ subject: receipt.subject, account: consumed.account, free: consumed.event.free }));
+`;
+
+/**
+ * A TypeScript program on the \`mexc-rx/nats\` entry, type-checked against the published declarations
+ * (strict; not with exactOptionalPropertyTypes, which @nats-io/nats-core's own declarations fail).
+ */
+export const CONSUMER_NATS_TS = `
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import type { ScaleEvent, TaggedEvent } from 'mexc-rx';
+import { consumeJetStream, publishToJetStream, type ConsumedEvent, type PublishReceipt, type PublishToJetStreamOptions } from 'mexc-rx/nats';
+import type { Observable, OperatorFunction } from 'rxjs';
+
+const js = jetstream(await connect({ servers: '127.0.0.1:4222' }));
+const options: PublishToJetStreamOptions = { worker: 'w0', maxInFlight: 8 };
+const publish: OperatorFunction<TaggedEvent<ScaleEvent>, PublishReceipt> = publishToJetStream(js, options);
+const consumed: Observable<ConsumedEvent> = consumeJetStream(js, { stream: 'MEXC', durable: 'books' });
+console.log(publish, consumed);
+// @ts-expect-error a worker name is required
+publishToJetStream(js, {});
+`;

@@ -51,6 +51,17 @@ describe('reduceOrders', () => {
     expect(books[0]?.orders.get(ID)).toMatchObject({ status: 'FILLED', terminal: true, cumulativeQuantity: '10' });
   });
 
+  it('lets a final report outrank a later open one with the same fills, in either arrival order', () => {
+    // The cancel (3 of 10 filled, nothing left) was sent before a stale partial-fill report of the
+    // same 3 (7 left): with equal fills, the final report decides what the order looks like.
+    const canceled = orderEvent({ orderId: ID, status: 'CANCELED', cumulativeQuantity: '3', cumulativeAmount: '10.5', remainQuantity: '0', remainAmount: '0', sendTime: T0 + 5 });
+    const partial = orderEvent({ orderId: ID, status: 'PARTIALLY_FILLED', cumulativeQuantity: '3', cumulativeAmount: '10.5', remainQuantity: '7', remainAmount: '24.5', sendTime: T0 + 6 });
+    for (const arrival of [[canceled, partial], [partial, canceled]]) {
+      const order = lastEmitted(arrival, reduceOrders()).orders.get(ID);
+      expect(order).toMatchObject({ status: 'PARTIALLY_CANCELED', terminal: true, cumulativeQuantity: '3', remainQuantity: '0', remainAmount: '0' });
+    }
+  });
+
   it('lets a later report with more filled quantity complete a final order, which stays final', () => {
     // The cancel overtook the last fill's report: the order is final, but its numbers come later.
     const canceled = orderEvent({ orderId: ID, status: 'CANCELED', cumulativeQuantity: '0', sendTime: T0 + 5 });

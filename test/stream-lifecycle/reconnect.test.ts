@@ -59,6 +59,29 @@ describe('reconnection (virtual time)', () => {
     });
   });
 
+  it('never waits longer than maxDelayMs, however many attempts fail', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const { server, keys } = setup(scheduler);
+      const events: UserDataEvent[] = [];
+      server.behaviour.answerSubscriptions = false;
+      const subscription = userDataStream(keys, {
+        wsUrl,
+        scheduler,
+        webSocketFactory: server.factory,
+        random: () => 1,
+        connectTimeoutMs: 1000,
+        backoff: { initialDelayMs: 100, maxDelayMs: 1000, stableAfterMs: 5000 },
+      }).subscribe((e) => events.push(e));
+      // Each attempt fails after its 1 s connect timeout: seven in 11 s. The doubling would pass the
+      // cap at the fifth (100 * 2^4 = 1600 ms); it waits exactly the cap instead, every time.
+      scheduler.schedule(() => subscription.unsubscribe(), 11_000);
+      flush();
+      const delays = events.flatMap((e) => (e.type === 'reconnecting' ? [e.delayMs] : []));
+      expect(delays).toEqual([100, 200, 400, 800, 1000, 1000, 1000]);
+    });
+  });
+
   it('detects a stalled socket within the ping timeout', () => {
     const scheduler = testScheduler();
     scheduler.run(({ expectObservable }) => {

@@ -145,7 +145,7 @@ export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
     }
     let result: unknown;
     try {
-      result = handlers[row.id](params, { world, caller: caller.account, now, settings });
+      result = handlers[row.id](params, { world, caller: caller.account, key: caller.key, now, settings });
     } catch (e) {
       if (e instanceof SimError) return errorReply(e, row.envelope);
       throw e;

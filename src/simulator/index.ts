@@ -85,7 +85,10 @@ export interface SimulatorOptions {
   readonly market?: { readonly feeRate?: string };
   /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, docs/service.md). */
   readonly signBody?: boolean;
-  /** Request budget per endpoint per account, or `false` for none. Default 500 per 10 s. */
+  /**
+   * Request budget per endpoint, counted per caller IP (every request) and per account (requests
+   * that authenticate), or `false` for none. Default 500 per 10 s.
+   */
   readonly rateLimit?: RateBudget | false;
   /** Test mode: let the `X-Sim-Client-IP` header set the caller's IP. Default `false`. */
   readonly trustClientIpHeader?: boolean;

@@ -37,10 +37,10 @@ describe('startSimulator() with no options', () => {
     await expect(run(listSubAccounts(client, {}))).resolves.toBeDefined();
     expect(s.clock.realtime).toBe(true);
     const { serverTime } = (await (await fetch(`${s.restUrl}/api/v3/time`)).json()) as { serverTime: number };
-    expect(Math.abs(serverTime - Date.now())).toBeLessThan(1_000);
+    expect(Math.abs(serverTime - Date.now())).toBeLessThan(2_500); // a clock standing still since start would be 3 s behind
     const { listenKey } = await run(createListenKey(client));
     const expiresIn = (s.admin.listenKey(listenKey)?.expiresAt ?? 0) - Date.now();
-    expect(expiresIn).toBeGreaterThan(60 * 60_000 - 2_000);
+    expect(expiresIn).toBeGreaterThan(60 * 60_000 - 10_000);
     expect(expiresIn).toBeLessThanOrEqual(60 * 60_000);
   });
 
@@ -79,7 +79,7 @@ describe('startSimulator() with no options', () => {
   it('a stream that pings every 100 ms reports no gap and receives what is pushed', async () => {
     const { s, client } = await plain();
     const events: UserDataEvent[] = [];
-    const stream$ = userDataStream(client, { pingIntervalMs: 100, pingTimeoutMs: 1_000 });
+    const stream$ = userDataStream(client, { pingIntervalMs: 100, pingTimeoutMs: 3_000 });
     const subscription = stream$.subscribe((event) => events.push(event));
     try {
       await firstValueFrom(stream$.pipe(filter((event) => event.type === 'connected')));

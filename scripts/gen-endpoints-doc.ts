@@ -34,12 +34,15 @@ function render(): string {
     'Every operation is a function `(client, params, options?) => Observable<Result>` exported from `mexc-rx`.',
     'Parameters are checked before anything is sent; `recvWindow`, `timestamp` and `signature` are added by the client.',
     '',
+    'Permission: the one the API key needs (the simulator refuses a key without it, 700007). Where the spec names none',
+    '("not shown"), the library chose one, marked *chosen*; each operation below says why.',
+    '',
     '| Id | Function | Method | Path | Permission | Weight |',
     '|---|---|---|---|---|---|',
   ];
   for (const row of endpointTable) {
     lines.push(
-      `| ${row.id} | [\`${row.name}\`](#${row.id.toLowerCase()}-${row.name.toLowerCase()}) | ${row.method} | \`${row.path}\` | ${row.permission ?? 'not shown'} | ${row.weight ?? 'not shown'} |`,
+      `| ${row.id} | [\`${row.name}\`](#${row.id.toLowerCase()}-${row.name.toLowerCase()}) | ${row.method} | \`${row.path}\` | ${row.permission}${row.permissionChoice === undefined ? '' : ' (*chosen*)'} | ${row.weight ?? 'not shown'} |`,
     );
   }
   for (const group of ['master', 'broker', 'listenKey'] as const) {
@@ -51,6 +54,11 @@ function render(): string {
         `parameters in: ${row.placement === 'json-body' ? 'JSON body (recvWindow, timestamp, signature in the query)' : 'signed query string'}`,
         row.idempotent ? 'retried on 429/5XX' : 'never retried',
       ];
+      facts.push(
+        row.permissionChoice === undefined
+          ? `permission: ${row.permission} (named by the spec)`
+          : `permission: ${row.permission} (chosen, the spec names none: ${row.permissionChoice})`,
+      );
       if (row.movesMoney) facts.push('moves money: an unclear failure is an `UnknownOutcomeError`');
       if (row.envelope) facts.push('response in a broker envelope, unwrapped');
       if (row.paging) facts.push(`paged by \`${row.paging.page}\`/\`${row.paging.size}\` (max ${row.paging.maxSize ?? 'none'}, default ${row.paging.defaultSize})`);

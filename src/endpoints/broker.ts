@@ -1,32 +1,23 @@
 /**
  * Rows B1-B15 of the endpoint table: broker-account operations (spec 4.2). GETs send everything in
  * the signed query string; POST and DELETE send their parameters as a JSON body, with `recvWindow`,
- * `timestamp` and `signature` in the query (docs/service.md).
+ * `timestamp` and `signature` in the query (docs/service.md). B1 and B13 (transfers) live in
+ * `broker-transfer.ts`, B8-B12 (deposits and withdrawals) in `broker-capital.ts`; all are exported
+ * from here.
  *
  * @module
  */
 import { apiKeyListDecoder, createdApiKeyDecoder, deletedApiKeyDecoder } from '../codecs/api-key.js';
-import {
-  depositAddressDecoder,
-  depositAddressListDecoder,
-  depositPageDecoder,
-  rebatePageDecoder,
-  withdrawalReceiptDecoder,
-} from '../codecs/capital.js';
+import { rebatePageDecoder } from '../codecs/capital.js';
 import {
   brokerSubAccountPageDecoder,
   brokerSubAccountStatusDecoder,
   createdBrokerSubAccountDecoder,
   futuresEnablementDecoder,
 } from '../codecs/sub-account.js';
-import { brokerTransferHistoryDecoder, transferReceiptDecoder } from '../codecs/transfer.js';
 import { optional, required } from '../params/field.js';
 import {
-  accountType,
   BROKER_PERMISSIONS,
-  clientTranId,
-  depositStatusCode,
-  epochMillis,
   fundPassword,
   ipList,
   newSubAccountName,
@@ -34,28 +25,21 @@ import {
   pageNumber,
   pageSize,
   permissionList,
-  positiveDecimal,
-  type AccountType,
   type BrokerPermission,
 } from '../params/fields.js';
+import { timeRange } from './broker-capital.js';
 import { defineEndpoint } from './endpoint.js';
 
-/** Parameters of B1 {@link brokerListUniversalTransfers}. */
-export interface BrokerListUniversalTransfersParams {
-  readonly clientTranId?: string;
-  readonly fromAccount?: string;
-  readonly toAccount?: string;
-  readonly fromAccountType: AccountType;
-  readonly toAccountType: AccountType;
-  /** Earliest time, epoch ms. */
-  readonly startTime?: number;
-  /** Latest time, epoch ms. */
-  readonly endTime?: number;
-  /** Page number, from 1 (default 1). */
-  readonly page?: number;
-  /** Page size, 1 to 500 (default 500). */
-  readonly limit?: number;
-}
+export { B8, B9, B10, B11, B12 } from './broker-capital.js';
+export { B1, B13 } from './broker-transfer.js';
+export type { BrokerListUniversalTransfersParams, BrokerUniversalTransferParams } from './broker-transfer.js';
+export type {
+  BrokerCreateDepositAddressParams,
+  BrokerListAllDepositsParams,
+  BrokerListDepositAddressesParams,
+  BrokerListDepositsParams,
+  BrokerWithdrawParams,
+} from './broker-capital.js';
 
 /** Parameters of B2 {@link brokerCreateSubAccount}. */
 export interface BrokerCreateSubAccountParams {
@@ -97,68 +81,6 @@ export interface BrokerDeleteSubAccountApiKeyParams {
   readonly apiKey: string;
 }
 
-/** Parameters of B8 {@link brokerCreateDepositAddress}. */
-export interface BrokerCreateDepositAddressParams {
-  readonly coin: string;
-  readonly network: string;
-}
-
-/** Parameters of B9 {@link brokerListDepositAddresses}. */
-export interface BrokerListDepositAddressesParams {
-  readonly coin: string;
-}
-
-/** Parameters of B10 {@link brokerListDeposits}. */
-export interface BrokerListDepositsParams {
-  readonly coin?: string;
-  /** Deposit status code (1 to 12). */
-  readonly status?: number;
-  /** Earliest time, epoch ms (the last 10 days when omitted). */
-  readonly startTime?: number;
-  readonly endTime?: number;
-  /** Page size (default 20, no maximum). */
-  readonly limit?: number;
-  /** Page number, from 1 (default 1). */
-  readonly page?: number;
-}
-
-/** Parameters of B11 {@link brokerListAllDeposits}. */
-export interface BrokerListAllDepositsParams {
-  readonly coin?: string;
-  readonly status?: number;
-  readonly startTime?: number;
-  readonly endTime?: number;
-  /** Page size, 1 to 1000 (default 100). */
-  readonly limit?: number;
-  /** Page number, from 1 (default 1). */
-  readonly page?: number;
-}
-
-/** Parameters of B12 {@link brokerWithdraw}. */
-export interface BrokerWithdrawParams {
-  readonly coin: string;
-  readonly network: string;
-  readonly address: string;
-  /** Quantity as a positive decimal string. */
-  readonly amount: string;
-  /** Fund password as the hexadecimal MD5 of the password; when sent, the address book is not checked. Never logged. */
-  readonly password?: string;
-  readonly remark?: string;
-}
-
-/** Parameters of B13 {@link brokerUniversalTransfer}. */
-export interface BrokerUniversalTransferParams {
-  /** Your id for the transfer, 32 letters and digits: the key to find it again after a failure. */
-  readonly clientTranId?: string;
-  readonly fromAccount?: string;
-  readonly toAccount?: string;
-  readonly fromAccountType: AccountType;
-  readonly toAccountType: AccountType;
-  readonly asset: string;
-  /** Quantity as a positive decimal string. */
-  readonly amount: string;
-}
-
 /** Parameters of B15 {@link brokerListRebates}. */
 export interface BrokerListRebatesParams {
   readonly startTime?: number;
@@ -171,40 +93,16 @@ export interface BrokerListRebatesParams {
 
 const subAccountParam = { subAccount: required(nonEmptyText, 'sub-account name') } as const;
 
-const transferParties = {
-  clientTranId: optional(clientTranId, 'your transfer id'),
-  fromAccount: optional(nonEmptyText, 'source sub-account (master when omitted)'),
-  toAccount: optional(nonEmptyText, 'destination sub-account (master when omitted)'),
-  fromAccountType: required(accountType, 'source account type'),
-  toAccountType: required(accountType, 'destination account type'),
-} as const;
-
-const timeRange = {
-  startTime: optional(epochMillis, 'earliest time, epoch ms'),
-  endTime: optional(epochMillis, 'latest time, epoch ms'),
-} as const;
+/*
+ * The spec names a permission for B1, B8, B9, B12 and B13 only ("weight and permission of the
+ * others: not shown"); for the others, the choice and its reason.
+ */
+const SUB_ACCOUNT_MANAGEMENT =
+  'the same management of sub-accounts and their keys as M1-M5, for which the spec names SPOT_ACCOUNT_READ';
+const FUTURES_ENABLEMENT = "a change of a sub-account's settings, managed like B2-B7 (SPOT_ACCOUNT_READ, as M1-M5)";
+const REBATE_RECORDS = "a read of the broker's own account records; no rebate permission exists";
 
 const broker = { group: 'broker', audience: 'broker', weight: undefined } as const;
-const brokerSubAccount = { group: 'broker', audience: 'broker-sub-account', weight: undefined } as const;
-
-/** B1: the broker's universal transfer history. */
-export const B1 = defineEndpoint<BrokerListUniversalTransfersParams>()({
-  ...broker,
-  id: 'B1',
-  name: 'brokerListUniversalTransfers',
-  summary: 'Universal transfer history (broker)',
-  method: 'GET',
-  path: '/api/v3/broker/sub-account/universalTransfer',
-  permission: 'SPOT_TRANSFER_READ',
-  params: {
-    ...transferParties,
-    ...timeRange,
-    page: optional(pageNumber, 'page number (default 1)'),
-    limit: optional(pageSize(500), 'page size (default 500, max 500)'),
-  },
-  paging: { page: 'page', size: 'limit', maxSize: 500, defaultSize: 500 },
-  response: brokerTransferHistoryDecoder,
-});
 
 /** B2: create a broker sub-account. */
 export const B2 = defineEndpoint<BrokerCreateSubAccountParams>()({
@@ -214,7 +112,8 @@ export const B2 = defineEndpoint<BrokerCreateSubAccountParams>()({
   summary: 'Create a broker sub-account',
   method: 'POST',
   path: '/api/v3/broker/sub-account/virtualSubAccount',
-  permission: undefined,
+  permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   envelope: true,
   params: {
     subAccount: required(newSubAccountName, 'sub-account name'),
@@ -232,7 +131,8 @@ export const B3 = defineEndpoint<BrokerListSubAccountsParams>()({
   summary: 'List broker sub-accounts',
   method: 'GET',
   path: '/api/v3/broker/sub-account/list',
-  permission: undefined,
+  permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   envelope: true,
   params: {
     subAccount: optional(nonEmptyText, 'name filter'),
@@ -251,7 +151,8 @@ export const B4 = defineEndpoint<BrokerSubAccountParams>()({
   summary: 'Sub-account status',
   method: 'GET',
   path: '/api/v3/broker/sub-account/status',
-  permission: undefined,
+  permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   params: subAccountParam,
   response: brokerSubAccountStatusDecoder,
 });
@@ -264,7 +165,8 @@ export const B5 = defineEndpoint<BrokerCreateSubAccountApiKeyParams>()({
   summary: 'Create a broker sub-account API key',
   method: 'POST',
   path: '/api/v3/broker/sub-account/apiKey',
-  permission: undefined,
+  permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   params: {
     subAccount: required(nonEmptyText, 'sub-account name'),
     permissions: required(permissionList(BROKER_PERMISSIONS), 'permissions, comma-joined'),
@@ -282,7 +184,8 @@ export const B6 = defineEndpoint<BrokerSubAccountParams>()({
   summary: 'List broker sub-account API keys',
   method: 'GET',
   path: '/api/v3/broker/sub-account/apiKey',
-  permission: undefined,
+  permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   params: subAccountParam,
   response: apiKeyListDecoder,
 });
@@ -295,117 +198,13 @@ export const B7 = defineEndpoint<BrokerDeleteSubAccountApiKeyParams>()({
   summary: 'Delete a broker sub-account API key',
   method: 'DELETE',
   path: '/api/v3/broker/sub-account/apiKey',
-  permission: undefined,
+  permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   params: {
     subAccount: required(nonEmptyText, 'sub-account name'),
     apiKey: required(nonEmptyText, 'public key to delete'),
   },
   response: deletedApiKeyDecoder,
-});
-
-/** B8: generate a deposit address for the signing sub-account. */
-export const B8 = defineEndpoint<BrokerCreateDepositAddressParams>()({
-  ...brokerSubAccount,
-  id: 'B8',
-  name: 'brokerCreateDepositAddress',
-  summary: 'Generate a sub-account deposit address',
-  method: 'POST',
-  path: '/api/v3/broker/capital/deposit/subAddress',
-  permission: 'SPOT_DEPOSIT_WRITE',
-  params: { coin: required(nonEmptyText, 'coin'), network: required(nonEmptyText, 'network') },
-  response: depositAddressDecoder,
-});
-
-/** B9: the signing sub-account's deposit addresses for a coin. */
-export const B9 = defineEndpoint<BrokerListDepositAddressesParams>()({
-  ...brokerSubAccount,
-  id: 'B9',
-  name: 'brokerListDepositAddresses',
-  summary: 'Get sub-account deposit addresses',
-  method: 'GET',
-  path: '/api/v3/broker/capital/deposit/subAddress',
-  permission: 'SPOT_DEPOSIT_READ',
-  params: { coin: required(nonEmptyText, 'coin') },
-  response: depositAddressListDecoder,
-});
-
-/** B10: the signing sub-account's deposit records. */
-export const B10 = defineEndpoint<BrokerListDepositsParams>()({
-  ...brokerSubAccount,
-  id: 'B10',
-  name: 'brokerListDeposits',
-  summary: 'Sub-account deposit records',
-  method: 'GET',
-  path: '/api/v3/broker/capital/deposit/subHisrec',
-  permission: undefined,
-  params: {
-    coin: optional(nonEmptyText, 'coin'),
-    status: optional(depositStatusCode, 'deposit status code'),
-    ...timeRange,
-    limit: optional(pageSize(undefined), 'page size (default 20, no maximum)'),
-    page: optional(pageNumber, 'page number (default 1)'),
-  },
-  paging: { page: 'page', size: 'limit', maxSize: undefined, defaultSize: 20 },
-  response: depositPageDecoder,
-});
-
-/** B11: all sub-accounts' deposits of the last three days. */
-export const B11 = defineEndpoint<BrokerListAllDepositsParams>()({
-  ...broker,
-  id: 'B11',
-  name: 'brokerListAllDeposits',
-  summary: "All sub-accounts' deposit records, last three days",
-  method: 'GET',
-  path: '/api/v3/broker/capital/deposit/subHisrec/getall',
-  permission: undefined,
-  params: {
-    coin: optional(nonEmptyText, 'coin'),
-    status: optional(depositStatusCode, 'deposit status code'),
-    ...timeRange,
-    limit: optional(pageSize(1000), 'page size (default 100, max 1000)'),
-    page: optional(pageNumber, 'page number (default 1)'),
-  },
-  paging: { page: 'page', size: 'limit', maxSize: 1000, defaultSize: 100 },
-  response: depositPageDecoder,
-});
-
-/** B12: withdraw from the signing sub-account. */
-export const B12 = defineEndpoint<BrokerWithdrawParams>()({
-  ...brokerSubAccount,
-  id: 'B12',
-  name: 'brokerWithdraw',
-  summary: 'Withdraw',
-  method: 'POST',
-  path: '/api/v3/broker/capital/withdraw/apply',
-  permission: 'SPOT_TRANSFER_READ',
-  movesMoney: true,
-  params: {
-    coin: required(nonEmptyText, 'coin'),
-    network: required(nonEmptyText, 'network'),
-    address: required(nonEmptyText, 'destination address'),
-    amount: required(positiveDecimal, 'quantity'),
-    password: optional(fundPassword, 'fund password, hex MD5', { secret: true }),
-    remark: optional(nonEmptyText, 'remark'),
-  },
-  response: withdrawalReceiptDecoder,
-});
-
-/** B13: broker universal transfer. */
-export const B13 = defineEndpoint<BrokerUniversalTransferParams>()({
-  ...broker,
-  id: 'B13',
-  name: 'brokerUniversalTransfer',
-  summary: 'Broker universal transfer',
-  method: 'POST',
-  path: '/api/v3/broker/sub-account/universalTransfer',
-  permission: 'SPOT_TRANSFER_READ',
-  movesMoney: true,
-  params: {
-    ...transferParties,
-    asset: required(nonEmptyText, 'asset name'),
-    amount: required(positiveDecimal, 'quantity'),
-  },
-  response: transferReceiptDecoder,
 });
 
 /** B14: enable futures for a sub-account. */
@@ -416,7 +215,8 @@ export const B14 = defineEndpoint<BrokerSubAccountParams>()({
   summary: 'Enable futures for a sub-account',
   method: 'POST',
   path: '/api/v3/broker/sub-account/futures',
-  permission: undefined,
+  permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: FUTURES_ENABLEMENT,
   envelope: true,
   params: subAccountParam,
   response: futuresEnablementDecoder,
@@ -430,7 +230,8 @@ export const B15 = defineEndpoint<BrokerListRebatesParams>()({
   summary: 'Rebate records',
   method: 'GET',
   path: '/api/v3/broker/rebate/taxQuery',
-  permission: undefined,
+  permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: REBATE_RECORDS,
   params: {
     ...timeRange,
     page: optional(pageNumber, 'page number (default 1)'),

@@ -6,6 +6,7 @@
  */
 import type { ResponseDecoder } from '../codecs/decoder.js';
 import type { ParamField, ParamSpecs } from '../params/field.js';
+import type { BrokerPermission } from '../params/fields.js';
 import type { OperationId } from './operation-id.js';
 
 /** HTTP methods the spec uses. */
@@ -57,8 +58,13 @@ export interface Endpoint<P, R> {
   readonly group: EndpointGroup;
   /** Who may call it. */
   readonly audience: Audience;
-  /** Permission the API key needs, or `undefined` where the spec does not name one. */
-  readonly permission: string | undefined;
+  /**
+   * Permission the API key needs: the one the spec names, or where the spec says "not shown", the
+   * library's choice (see {@link permissionChoice}). The simulator enforces it (700007 without it).
+   */
+  readonly permission: BrokerPermission;
+  /** Why {@link permission} was chosen where the spec names none; `undefined` where the spec names it. */
+  readonly permissionChoice: string | undefined;
   /** Request weight, or `undefined` where the spec does not give one. */
   readonly weight: number | undefined;
   /** The parameters, in the order they are sent. */

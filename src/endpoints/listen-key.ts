@@ -17,6 +17,9 @@ export interface ListenKeyParams {
   readonly listenKey: string;
 }
 
+/** Why L3 and L4 need SPOT_ACCOUNT_READ, where the spec names a permission for POST and GET only. */
+const SAME_LISTEN_KEY = 'the spec names account read for L1 and L2 only; a key that may open a stream may also keep it alive and close it';
+
 const listenKeyGroup = { group: 'listenKey', audience: 'any', weight: undefined, path: '/api/v3/userDataStream' } as const;
 
 /** L1: create a listen key. */
@@ -27,6 +30,7 @@ export const L1 = defineEndpoint<NoParams>()({
   summary: 'Create a listen key',
   method: 'POST',
   permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: undefined,
   params: {},
   response: listenKeyDecoder,
 });
@@ -39,6 +43,7 @@ export const L2 = defineEndpoint<NoParams>()({
   summary: 'List valid listen keys',
   method: 'GET',
   permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: undefined,
   params: {},
   response: listenKeyListDecoder,
 });
@@ -50,7 +55,8 @@ export const L3 = defineEndpoint<ListenKeyParams>()({
   name: 'keepAliveListenKey',
   summary: 'Keep a listen key alive',
   method: 'PUT',
-  permission: undefined,
+  permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: SAME_LISTEN_KEY,
   params: { listenKey: required(nonEmptyText, 'the listen key') },
   response: listenKeyDecoder,
 });
@@ -62,7 +68,8 @@ export const L4 = defineEndpoint<ListenKeyParams>()({
   name: 'closeListenKey',
   summary: 'Close a listen key',
   method: 'DELETE',
-  permission: undefined,
+  permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: SAME_LISTEN_KEY,
   params: { listenKey: required(nonEmptyText, 'the listen key') },
   response: listenKeyDecoder,
 });

@@ -127,6 +127,7 @@ export const M1 = defineEndpoint<CreateSubAccountParams>()({
   group: 'master',
   audience: 'master',
   permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: undefined,
   weight: 1,
   params: {
     subAccount: required(newSubAccountName, 'sub-account name'),
@@ -145,6 +146,7 @@ export const M2 = defineEndpoint<ListSubAccountsParams>()({
   group: 'master',
   audience: 'master',
   permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: undefined,
   weight: 1,
   params: {
     subAccount: optional(nonEmptyText, 'name filter'),
@@ -166,6 +168,7 @@ export const M3 = defineEndpoint<CreateSubAccountApiKeyParams>()({
   group: 'master',
   audience: 'master',
   permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: undefined,
   weight: 1,
   params: {
     subAccount: required(nonEmptyText, 'sub-account name'),
@@ -186,6 +189,7 @@ export const M4 = defineEndpoint<ListSubAccountApiKeysParams>()({
   group: 'master',
   audience: 'master',
   permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: undefined,
   weight: 1,
   params: { subAccount: required(nonEmptyText, 'sub-account name') },
   response: apiKeyListDecoder,
@@ -201,6 +205,7 @@ export const M5 = defineEndpoint<DeleteSubAccountApiKeyParams>()({
   group: 'master',
   audience: 'master',
   permission: 'SPOT_ACCOUNT_READ',
+  permissionChoice: undefined,
   weight: 1,
   params: {
     subAccount: required(nonEmptyText, 'sub-account name'),
@@ -219,6 +224,7 @@ export const M6 = defineEndpoint<UniversalTransferParams>()({
   group: 'master',
   audience: 'master',
   permission: 'SPOT_TRANSFER_WRITE',
+  permissionChoice: undefined,
   weight: 1,
   movesMoney: true,
   params: {
@@ -239,6 +245,7 @@ export const M7 = defineEndpoint<ListUniversalTransfersParams>()({
   group: 'master',
   audience: 'master',
   permission: 'SPOT_TRANSFER_READ',
+  permissionChoice: undefined,
   weight: 1,
   params: {
     ...transferFilterParams,
@@ -261,6 +268,7 @@ export const M8 = defineEndpoint<GetSubAccountAssetsParams>()({
   group: 'master',
   audience: 'master',
   permission: 'SPOT_TRANSFER_READ',
+  permissionChoice: undefined,
   weight: 1,
   params: {
     subAccount: required(nonEmptyText, 'a single sub-account'),

@@ -2,6 +2,11 @@
  * Accounts and their API keys: root accounts (master, broker), sub-accounts of each, lookup by
  * name or uid, freezing, and key creation and deletion.
  *
+ * A reference to an account is a uid when it is all digits, a name otherwise: uids are generated
+ * as digits, and a name must hold a letter (730601), so no name can ever read as a uid. Names are
+ * unique across the whole simulator (730101), so a reference names exactly one account, and the
+ * operations only look among the caller's own accounts (140001 for anyone else's).
+ *
  * @module
  */
 import { SIM_CODES, SimError, unknownSubAccount } from './errors.js';
@@ -11,7 +16,13 @@ import type { Account, AccountKind, ApiKeyRecord, World } from './state.js';
 /** Name rule of sub-accounts (docs/service.md: 8-32 letters and digits, else 730601). */
 export const SUB_ACCOUNT_NAME = /^[A-Za-z0-9]{8,32}$/;
 
+/** What a uid looks like: digits only. A reference of this form is a uid, never a name. */
+const UID_FORM = /^\d+$/;
+
 function addAccount(world: World, init: Omit<Account, 'uid' | 'frozen' | 'futuresEnabled'>): Account {
+  if (UID_FORM.test(init.name)) {
+    throw new SimError(SIM_CODES.nameInvalid, 'an account name must hold a letter: a name of digits only would read as a uid');
+  }
   if (world.names.has(init.name.toLowerCase())) {
     throw new SimError(SIM_CODES.nameTaken, `user name already exists: ${init.name}`);
   }
@@ -35,7 +46,8 @@ export function createRootAccount(world: World, kind: 'master' | 'broker', name:
 
 /**
  * Creates a sub-account of a master (M1) or broker (B2) account. Names are unique across the whole
- * simulator (730101) and follow the 8-32 letters-and-digits rule (730601).
+ * simulator (730101) and follow the 8-32 letters-and-digits rule with at least one letter (730601).
+ * A fund password (hex MD5) is kept in lowercase.
  *
  * @example
  * ```ts
@@ -58,20 +70,22 @@ export function createSubAccount(
     throw new SimError(SIM_CODES.subAccountLimit, `a master account holds at most ${world.limits.subAccountsPerMaster} sub-accounts`);
   }
   const kind: AccountKind = parent.kind === 'master' ? 'master-sub' : 'broker-sub';
-  return addAccount(world, { name: init.name, kind, parentUid: parent.uid, note: init.note, createTime: now, fundPassword: init.fundPassword });
+  const fundPassword = init.fundPassword?.toLowerCase();
+  return addAccount(world, { name: init.name, kind, parentUid: parent.uid, note: init.note, createTime: now, fundPassword });
 }
 
 /**
- * The account with this name (any case) or uid, if any.
+ * The account `ref` names, if any: a uid when `ref` is all digits, else a name (any case).
  *
  * @example
  * ```ts
  * findAccount(world, 'strategy01')?.uid;
+ * findAccount(world, '10000003')?.name;
  * ```
  */
 export function findAccount(world: World, ref: string): Account | undefined {
-  const uid = world.names.get(ref.toLowerCase()) ?? ref;
-  return world.accounts.get(uid);
+  const uid = UID_FORM.test(ref) ? ref : world.names.get(ref.toLowerCase());
+  return uid === undefined ? undefined : world.accounts.get(uid);
 }
 
 /**
@@ -142,6 +156,22 @@ export function createApiKey(
   };
   world.apiKeys.set(record.apiKey, record);
   return record;
+}
+
+/**
+ * Throws 700007 (so nothing is created) unless the signing key holds every permission it asks to
+ * grant (M3, B5): no key makes a key stronger than itself.
+ *
+ * @example
+ * ```ts
+ * requireGrantable(ctx.key, ['SPOT_TRANSFER_READ', 'SPOT_WITHDRAW_WRITE']);
+ * ```
+ */
+export function requireGrantable(grantor: ApiKeyRecord, requested: readonly string[]): void {
+  const missing = requested.filter((permission) => !grantor.permissions.includes(permission));
+  if (missing.length > 0) {
+    throw new SimError(SIM_CODES.grantNotHeld, `No permission to grant ${missing.join(',')}: the signing key does not hold it`, 403);
+  }
 }
 
 /**

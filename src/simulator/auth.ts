@@ -129,7 +129,7 @@ export function checkAccess(row: Pick<AnyEndpoint, 'audience' | 'permission'>, c
   if (!AUDIENCE_KINDS[row.audience].includes(caller.account.kind)) {
     throw new SimError(SIM_CODES.noAuthority, 'No authority to access this endpoint (account kind)', 401);
   }
-  if (row.permission !== undefined && !caller.key.permissions.includes(row.permission)) {
+  if (!caller.key.permissions.includes(row.permission)) {
     throw new SimError(SIM_CODES.noPermission, `No permission to access the endpoint: ${row.permission} required`, 403);
   }
 }

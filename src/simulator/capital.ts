@@ -4,8 +4,10 @@
  *
  * @module
  */
+import { timingSafeEqual } from 'node:crypto';
 import { requireActive } from './accounts.js';
 import { decimal } from './decimal.js';
+import { SIM_CODES, SimError } from './errors.js';
 import { randomHex } from './ids.js';
 import { credit, debit } from './ledger.js';
 import { pageOf, within } from './paging.js';
@@ -137,11 +139,37 @@ export interface WithdrawRequest {
   readonly address: string;
   /** Positive decimal text. */
   readonly amount: string;
+  /** The fund password as hex MD5 (32 hex digits), when sent. */
+  readonly password?: string | undefined;
   readonly remark?: string | undefined;
 }
 
 /**
- * Withdraws from `owner`'s SPOT balance (no fee); throws 10101 (changing nothing) when it is short.
+ * The fund password rule of withdrawals: a sub-account created with a fund password (B2) must send
+ * it, matching (either case; compared in constant time); one created without must send none, since
+ * a password is what skips the address book (spec B12) and there is none to check it against.
+ * Throws 10230 otherwise; the message never shows a password.
+ *
+ * @example
+ * ```ts
+ * requireFundPassword(sub, req.password);
+ * ```
+ */
+export function requireFundPassword(owner: Account, given: string | undefined): void {
+  const set = owner.fundPassword;
+  if (set === undefined && given === undefined) return;
+  if (set === undefined) throw new SimError(SIM_CODES.fundPasswordInvalid, 'no fund password is set for this account: send none');
+  if (given === undefined) throw new SimError(SIM_CODES.fundPasswordInvalid, 'fund password required');
+  const expected = Buffer.from(set, 'utf8');
+  const sent = Buffer.from(given.toLowerCase(), 'utf8');
+  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+    throw new SimError(SIM_CODES.fundPasswordInvalid, 'fund password incorrect');
+  }
+}
+
+/**
+ * Withdraws from `owner`'s SPOT balance (no fee); throws (changing nothing) 10230 when the fund
+ * password rule is broken ({@link requireFundPassword}), 10101 when the balance is short.
  *
  * @example
  * ```ts
@@ -150,6 +178,7 @@ export interface WithdrawRequest {
  */
 export function withdraw(world: World, owner: Account, req: WithdrawRequest, now: number): WithdrawalRecord {
   requireActive(owner);
+  requireFundPassword(owner, req.password);
   const amount = decimal(req.amount);
   debit(world, { uid: owner.uid, accountType: 'SPOT', asset: req.coin, amount, reason: 'withdraw', time: now });
   const record: WithdrawalRecord = {

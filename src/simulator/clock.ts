@@ -5,13 +5,15 @@
  * {@link ./clock-scheduler.ts clockScheduler} any rxjs code, such as a client stream under test).
  *
  * Three ways for time to pass:
- * - manual (default): time stands still; `advance` moves it, running every timer it passes, in
- *   order, each at its own due time;
- * - real time (`realtime: true`): time follows the source (by default `Date.now`);
- * - fast (`speed: N`): time runs N times faster than the source. Timers wait with real
+ * - real time (the default): time follows the source (by default `Date.now`);
+ * - manual (`realtime: false`, asked for explicitly): time stands still; `advance` moves it, running
+ *   every timer it passes, in order, each at its own due time;
+ * - fast (`speed: N`): time runs up to N times faster than the source. Timers wait with real
  *   `setTimeout(delay / N)`. A stall of the process (garbage collection, a busy CPU) longer than
  *   `lagLimitMs` pauses simulated time instead of jumping it, so a reply already on the wire is
- *   read before a timeout that was not really reached fires.
+ *   read before a timeout that was not really reached fires. The same rule applies to any gap
+ *   between two looks at the clock: a timer waking it counts in full up to its due time, but a
+ *   caller that reads `now()` every 50 ms with a 10 ms lag limit sees a fifth of the speed.
  *
  * @module
  */
@@ -53,7 +55,7 @@ export interface SimClock {
 export interface SimClockOptions {
   /** Start time, epoch ms. Default: the source's current time. */
   readonly start?: number;
-  /** Whether time passes by itself. Default `false` (manual), or `true` when `speed` is given. */
+  /** Whether time passes by itself. Default `true`; `false` asks for a manual clock that stands still until advanced. */
   readonly realtime?: boolean;
   /** Clock milliseconds per source millisecond while running (fast mode above 1). Default 1. */
   readonly speed?: number;
@@ -86,17 +88,19 @@ function checkSpeed(speed: number): number {
  *
  * @example
  * ```ts
- * const clock = createSimClock({ start: Date.UTC(2025, 0, 1) });
+ * const clock = createSimClock({ start: Date.UTC(2025, 0, 1), realtime: false }); // manual
  * clock.setTimer(60 * 60_000, () => console.log('an hour later'));
  * clock.advance(61 * 60_000); // logs, at once
  *
- * const fast = createSimClock({ speed: 1000 }); // a simulated hour passes in 3.6 real seconds
+ * // Up to 1000 times faster: a timer an hour away fires after 3.6 real seconds; a caller polling
+ * // now() less often than every lagLimitMs sees it run slower (npm run clock:measure).
+ * const fast = createSimClock({ speed: 1000 });
  * ```
  */
 export function createSimClock(options: SimClockOptions = {}): SimClock {
   const source = options.source ?? Date.now;
   let speed = checkSpeed(options.speed ?? 1);
-  let running = options.realtime ?? options.speed !== undefined;
+  let running = options.realtime ?? true;
   let time = options.start ?? source();
   let lastReal = source();
   const queue = new TimerQueue();

@@ -32,6 +32,11 @@ export const SIM_CODES = {
   ipNotWhitelisted: 700006,
   /** The key lacks the endpoint's permission. */
   noPermission: 700007,
+  /**
+   * UNCONFIRMED how the service words it: a key asked (M3, B5) to grant a permission it does not
+   * hold itself. The service's "no permission" code.
+   */
+  grantNotHeld: 700007,
   /** Sub-account name taken. */
   nameTaken: 730101,
   /** Sub-account name missing. */
@@ -56,6 +61,8 @@ export const SIM_CODES = {
   insufficientBalance: 10101,
   /** Transfer between these accounts/types not supported (same account and type; the service's 10103). */
   transferNotSupported: 10103,
+  /** UNCONFIRMED: a withdrawal's fund password is missing or does not match the one set (B2), or one is sent where none was set. */
+  fundPasswordInvalid: 10230,
   /** UNCONFIRMED: clientTranId already used by this caller. */
   duplicateClientTranId: 10200,
   /** UNCONFIRMED: a master account already holds the most sub-accounts it may (30). */

@@ -3,7 +3,8 @@
  * (routes, methods and parameter rules from the client's endpoint table) and the user data
  * stream's websocket (listen keys, subscriptions, protobuf and JSON pushes, the service's
  * connection rules), state in memory, a market driver that trades for an account, fault
- * injection, and a controllable clock (manual, real time or fast) with an rxjs scheduler on it.
+ * injection, and a clock (real time by default; manual or fast when a test asks) with an rxjs
+ * scheduler on it.
  *
  * @module
  */
@@ -67,12 +68,15 @@ export interface SimulatorOptions {
   readonly port?: number;
   /**
    * The clock: a {@link SimClock}, or a function returning epoch ms (wrapped in a SimClock whose
-   * `advance` shifts it). Default: a new SimClock in manual mode (see `realtime`).
+   * `advance` shifts it). Default: a new SimClock that follows real time (see `realtime`, `speed`).
    */
   readonly clock?: SimClock | (() => number);
-  /** For the default clock: follow real time (`true`) or stand still until advanced (`false`). Default `false` (`true` with `speed`). */
+  /**
+   * For the default clock: follow real time (`true`, the default) or stand still until
+   * `sim.clock.advance` moves it (`false`: a manual clock, for tests of time rules).
+   */
   readonly realtime?: boolean;
-  /** For the default clock: run N times faster than real time (fast mode). Default 1. */
+  /** For the default clock: run up to N times faster than real time (fast mode). Default 1. */
   readonly speed?: number;
   /**
    * Clock ms a request's timestamp may lag beyond its receive window. Default 0. Fast-clock tests
@@ -85,7 +89,10 @@ export interface SimulatorOptions {
   readonly market?: { readonly feeRate?: string };
   /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, docs/service.md). */
   readonly signBody?: boolean;
-  /** Request budget per endpoint per account, or `false` for none. Default 500 per 10 s. */
+  /**
+   * Request budget per endpoint, counted per caller IP (every request) and per account (requests
+   * that authenticate), or `false` for none. Default 500 per 10 s.
+   */
   readonly rateLimit?: RateBudget | false;
   /** Test mode: let the `X-Sim-Client-IP` header set the caller's IP. Default `false`. */
   readonly trustClientIpHeader?: boolean;
@@ -134,9 +141,8 @@ const DEFAULT_BALANCES: Readonly<Record<string, string>> = { USDT: '100000', BTC
 function makeClock(options: SimulatorOptions): SimClock {
   const given = options.clock;
   if (given === undefined) {
-    return options.speed === undefined
-      ? createSimClock({ realtime: options.realtime ?? false })
-      : createSimClock({ speed: options.speed, realtime: options.realtime ?? true });
+    const realtime = options.realtime ?? true;
+    return createSimClock(options.speed === undefined ? { realtime } : { speed: options.speed, realtime });
   }
   if (typeof given === 'function') return createSimClock({ source: given, realtime: true });
   return given;
@@ -150,18 +156,25 @@ function makeClock(options: SimulatorOptions): SimClock {
  * import { createClient, listSubAccounts } from 'mexc-rx';
  * import { startSimulator } from 'mexc-rx/simulator';
  *
- * const sim = await startSimulator();
+ * const sim = await startSimulator(); // follows real time
  * const client = createClient({ baseUrl: sim.restUrl, apiKey: sim.master.apiKey, secretKey: sim.master.secretKey, clock: () => sim.clock.now() });
  * listSubAccounts(client).subscribe((page) => console.log(page.items));
  * // ...
  * await sim.close();
  *
- * // A user data stream against a fast clock (an hour passes in 3.6 real seconds):
+ * // A manual clock, moved by the test: sim.clock.advance(61 * 60_000)
+ * const manual = await startSimulator({ realtime: false });
+ *
+ * // A user data stream against a fast clock of speed 1000. Waiting for clock time on a clock
+ * // timer, an hour passes in about 3.6 real seconds (999 times faster, measured by
+ * // `npm run clock:measure`); a loop that polls fast.clock.now() every 50 ms gets about 200 times,
+ * // since the clock counts at most its lag limit (10 ms) of real time per look.
  * const fast = await startSimulator({ speed: 1000, timestampSlackMs: 60_000 });
  * const streaming = createClient({ baseUrl: fast.restUrl, wsUrl: fast.wsUrl, apiKey: fast.master.apiKey,
  *   secretKey: fast.master.secretKey, clock: () => fast.clock.now(), scheduler: fast.scheduler });
  * const subscription = userDataStream(streaming).subscribe((event) => console.log(event.type));
  * fast.market.runSession({ account: fast.master.name, orders: 5, seed: 1 });
+ * await new Promise<void>((resolve) => fast.clock.setTimer(60 * 60_000, resolve)); // an hour of clock time
  * ```
  */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {

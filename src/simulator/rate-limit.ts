@@ -1,7 +1,7 @@
 /**
- * The request budget: at most `limit` requests per `windowMs` per key (the router keys by
- * endpoint and account, docs/service.md: 500 per 10 s per endpoint), counted in fixed windows of the
- * simulator's clock.
+ * The request budget: at most `limit` requests per `windowMs` per key (docs/service.md: 500 per
+ * 10 s per endpoint; `./budget.ts` keys it by endpoint and caller IP, and by endpoint and
+ * authenticated account), counted in fixed windows of the simulator's clock.
  *
  * @module
  */

@@ -8,6 +8,7 @@
 import type { AnyEndpoint } from '../endpoints/endpoint.js';
 import { endpointTable } from '../endpoints/table.js';
 import { checkAccess, checkSignature, checkTimestamp, identify } from './auth.js';
+import { createRequestBudget } from './budget.js';
 import type { SimClock } from './clock.js';
 import { SIM_CODES, SimError } from './errors.js';
 import { FAULT_RETRY_AFTER_SECONDS, isAfterCommit, type FaultKind, type SimFaults } from './faults.js';
@@ -59,6 +60,7 @@ export interface RouterSettings extends HandlerSettings {
 export interface RouterDeps {
   readonly world: World;
   readonly clock: SimClock;
+  /** Counts requests per endpoint, per caller IP and per authenticated account (`./budget.ts`). */
   readonly rateLimiter: RateLimiter;
   readonly faults: SimFaults;
   readonly settings: RouterSettings;
@@ -76,6 +78,10 @@ const json = (status: number, body: unknown, headers: Readonly<Record<string, st
 
 const errorReply = (e: SimError, envelope: boolean): SimReply =>
   json(e.status, envelope ? { code: String(e.code), message: e.message, data: null } : { code: e.code, msg: e.message });
+
+/** The service's 429, with the seconds to wait (at least 1) in `Retry-After`. */
+const limitedReply = (retryAfterMs: number): SimReply =>
+  json(429, { code: SIM_CODES.tooManyRequests, msg: 'Too many requests' }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
 function header(req: SimRequest, name: string): string | undefined {
   const value = req.headers[name];
@@ -119,21 +125,22 @@ function faultReply(kind: FaultKind, row: AnyEndpoint): SimReply {
  */
 export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
   const routes = routeTable();
+  const budget = createRequestBudget(deps.rateLimiter);
   const { world, clock, settings } = deps;
 
   function run(row: AnyEndpoint, req: SimRequest, rawQuery: string): SimReply {
     const now = clock.now();
+    const ip = (settings.trustClientIpHeader ? header(req, CLIENT_IP_HEADER) : undefined) ?? settings.clientIp() ?? req.remoteIp;
+    const byIp = budget.admitIp(row.id, ip, now);
+    if (byIp.kind === 'limited') return limitedReply(byIp.retryAfterMs);
     const query = parseQuery(rawQuery);
     const caller = identify(world, header(req, 'x-mexc-apikey'));
-    const wait = deps.rateLimiter.take(`${row.id}:${caller.account.uid}`, now);
-    if (wait !== undefined) {
-      const seconds = String(Math.max(1, Math.ceil(wait / 1000)));
-      return json(429, { code: SIM_CODES.tooManyRequests, msg: 'Too many requests' }, { 'Retry-After': seconds });
-    }
     checkTimestamp(query.values, now, settings.timestampSlackMs);
     const inBody = row.placement === 'json-body';
     checkSignature(caller, query, inBody ? req.body : '', settings.signBody);
-    const ip = (settings.trustClientIpHeader ? header(req, CLIENT_IP_HEADER) : undefined) ?? settings.clientIp() ?? req.remoteIp;
+    // Authenticated from here on: only now does the request count against the account.
+    const byAccount = budget.admitAccount(row.id, caller.account.uid, now);
+    if (byAccount.kind === 'limited') return limitedReply(byAccount.retryAfterMs);
     checkAccess(row, caller, ip);
     if (inBody) requireAuthOnlyQuery(query.values);
     const params = readParams(row, inBody ? parseJsonBody(req.body) : query.values);
@@ -145,7 +152,7 @@ export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
     }
     let result: unknown;
     try {
-      result = handlers[row.id](params, { world, caller: caller.account, now, settings });
+      result = handlers[row.id](params, { world, caller: caller.account, key: caller.key, now, settings });
     } catch (e) {
       if (e instanceof SimError) return errorReply(e, row.envelope);
       throw e;

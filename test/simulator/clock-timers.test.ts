@@ -4,7 +4,7 @@ import { clockScheduler, createSimClock } from '../../src/simulator/index.js';
 
 describe('SimClock timers (manual mode)', () => {
   it('runs timers in order of due time when advance passes them, each with the clock at its own time', () => {
-    const clock = createSimClock({ start: 0 });
+    const clock = createSimClock({ start: 0, realtime: false });
     const ran: string[] = [];
     clock.setTimer(300, () => ran.push(`c@${clock.now()}`));
     clock.setTimer(100, () => ran.push(`a@${clock.now()}`));
@@ -21,7 +21,7 @@ describe('SimClock timers (manual mode)', () => {
   });
 
   it('runs a timer set by a timer within the same advance when it falls inside it', () => {
-    const clock = createSimClock({ start: 0 });
+    const clock = createSimClock({ start: 0, realtime: false });
     const ran: number[] = [];
     const tick = (): void => {
       ran.push(clock.now());
@@ -35,7 +35,7 @@ describe('SimClock timers (manual mode)', () => {
   });
 
   it('runs a timer already due soon after, not synchronously', async () => {
-    const clock = createSimClock({ start: 0 });
+    const clock = createSimClock({ start: 0, realtime: false });
     let ran = false;
     clock.setTimer(0, () => (ran = true));
     expect(ran).toBe(false);
@@ -44,7 +44,7 @@ describe('SimClock timers (manual mode)', () => {
   });
 
   it('reports a failing timer after the others have run, and clearTimers drops everything', () => {
-    const clock = createSimClock({ start: 0 });
+    const clock = createSimClock({ start: 0, realtime: false });
     const ran: number[] = [];
     clock.setTimer(1, () => {
       throw new Error('boom');
@@ -103,7 +103,7 @@ describe('SimClock fast mode', () => {
 
 describe('clockScheduler', () => {
   it('runs rxjs timers in manual mode when the clock is advanced, with now() from the clock', () => {
-    const clock = createSimClock({ start: 1_000 });
+    const clock = createSimClock({ start: 1_000, realtime: false });
     const scheduler = clockScheduler(clock);
     const seen: number[] = [];
     const subscription = interval(1_000, scheduler).subscribe((n) => seen.push(n * 10_000 + (scheduler.now() - 1_000)));
@@ -126,7 +126,7 @@ describe('clockScheduler', () => {
   });
 
   it('reuses an action rescheduled from its own work and drops it when unsubscribed', () => {
-    const clock = createSimClock({ start: 0 });
+    const clock = createSimClock({ start: 0, realtime: false });
     const scheduler = clockScheduler(clock);
     const runs: number[] = [];
     const action = scheduler.schedule(function (state) {

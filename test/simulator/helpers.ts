@@ -10,9 +10,9 @@ import { createSimClock, startSimulator, type SimCredentials, type Simulator, ty
 /** A fixed start time for the simulator's manual clock: 2025-03-14 12:00:00 UTC. */
 export const T0 = Date.UTC(2025, 2, 14, 12, 0, 0);
 
-/** A simulator with a manual clock at {@link T0}. */
+/** A simulator with a manual clock (asked for: the default follows real time) at {@link T0}. */
 export function startSim(options: SimulatorOptions = {}): Promise<Simulator> {
-  return startSimulator({ ...options, clock: options.clock ?? createSimClock({ start: T0 }) });
+  return startSimulator({ ...options, clock: options.clock ?? createSimClock({ start: T0, realtime: false }) });
 }
 
 /** Credentials of any kind. */

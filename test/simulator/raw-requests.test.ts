@@ -145,7 +145,7 @@ describe('signBody option', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 with Retry-After past the budget, per endpoint and account, until the window passes', async () => {
+  it('answers 429 with Retry-After past the budget, per endpoint, account and IP, until the window passes', async () => {
     await sim.close();
     sim = await startSim({ rateLimit: { limit: 2, windowMs: 10_000 } });
     const master = clientOf(sim, sim.master);
@@ -157,7 +157,12 @@ describe('rate limit', () => {
     const raw = await rawCall(sim, sim.master, { method: 'GET', path: '/api/v3/sub-account/list' });
     expect([raw.status, raw.headers.get('retry-after')]).toEqual([429, '8']);
     await expect(run(createListenKey(master))).resolves.toHaveProperty('listenKey');
-    await expect(run(listSubAccounts(clientOf(sim, sim.admin.createAccount('master', 'othermaster')), {}))).resolves.toBeDefined();
+    // Another account from the same IP shares the IP's budget; from another IP it has its own.
+    const other = clientOf(sim, sim.admin.createAccount('master', 'othermaster'));
+    expect((await apiError(listSubAccounts(other, {}))).status).toBe(429);
+    sim.admin.setClientIp('10.0.0.2');
+    await expect(run(listSubAccounts(other, {}))).resolves.toBeDefined();
+    sim.admin.setClientIp(undefined);
     sim.clock.advance(8_000);
     await expect(run(listSubAccounts(master, {}))).resolves.toBeDefined();
   });

@@ -25,7 +25,7 @@ describe('decimal', () => {
 
 describe('SimClock', () => {
   it('stands still in manual mode and moves only when told', () => {
-    const clock = createSimClock({ start: 1000 });
+    const clock = createSimClock({ start: 1000, realtime: false });
     expect(clock.now()).toBe(1000);
     clock.advance(3_600_000);
     expect(clock.now()).toBe(3_601_000);

@@ -5,7 +5,7 @@
  * @module
  */
 import { B1, B2, B3, B4, B5, B6, B7, B13, B14, B15 } from '../../endpoints/broker.js';
-import { apiKeysOf, createApiKey, createSubAccount, deleteApiKey, subAccountOf, subAccountsOf } from '../accounts.js';
+import { apiKeysOf, createApiKey, createSubAccount, deleteApiKey, requireGrantable, subAccountOf, subAccountsOf } from '../accounts.js';
 import { formatDecimal } from '../decimal.js';
 import { pageOf } from '../paging.js';
 import { dayText, listRebates } from '../rebates.js';
@@ -33,8 +33,9 @@ export const brokerHandlers = {
 
   B4: handler(B4, ({ subAccount }, { world, caller }) => ({ status: subAccountOf(world, caller, subAccount).frozen ? '2' : '1' })),
 
-  B5: handler(B5, ({ subAccount, permissions, ip, note }, { world, caller, now }) => {
+  B5: handler(B5, ({ subAccount, permissions, ip, note }, { world, caller, key: signer, now }) => {
     const sub = subAccountOf(world, caller, subAccount);
+    requireGrantable(signer, permissions);
     const key = createApiKey(world, sub, { note, permissions, ip: ip ?? [] }, now);
     return {
       subAccount: sub.name,

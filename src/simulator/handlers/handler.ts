@@ -5,7 +5,7 @@
  * @module
  */
 import type { Endpoint } from '../../endpoints/endpoint.js';
-import type { Account, World } from '../state.js';
+import type { Account, ApiKeyRecord, World } from '../state.js';
 import type { OmittedPartyFilter } from '../transfers.js';
 
 /** Settings handlers follow. */
@@ -19,6 +19,8 @@ export interface HandlerContext {
   readonly world: World;
   /** The account whose key signed the call. */
   readonly caller: Account;
+  /** The API key that signed the call. */
+  readonly key: ApiKeyRecord;
   /** The simulator's clock at the call. */
   readonly now: number;
   readonly settings: HandlerSettings;

@@ -4,7 +4,7 @@
  * @module
  */
 import { M1, M2, M3, M4, M5, M6, M7, M8 } from '../../endpoints/master.js';
-import { apiKeysOf, createApiKey, createSubAccount, deleteApiKey, subAccountOf, subAccountsOf } from '../accounts.js';
+import { apiKeysOf, createApiKey, createSubAccount, deleteApiKey, requireGrantable, subAccountOf, subAccountsOf } from '../accounts.js';
 import { balancesOf } from '../ledger.js';
 import { pageOf } from '../paging.js';
 import { transfer, transferHistory } from '../transfers.js';
@@ -32,8 +32,9 @@ export const masterHandlers = {
     };
   }),
 
-  M3: handler(M3, ({ subAccount, note, permissions, ip }, { world, caller, now }) => {
+  M3: handler(M3, ({ subAccount, note, permissions, ip }, { world, caller, key: signer, now }) => {
     const sub = subAccountOf(world, caller, subAccount);
+    requireGrantable(signer, permissions);
     const key = createApiKey(world, sub, { note, permissions, ip: ip ?? [] }, now);
     return {
       subAccount: sub.name,

@@ -5,7 +5,7 @@
  * @module
  */
 import { requireActive } from './accounts.js';
-import { decimal } from './decimal.js';
+import { decimal } from '../decimal/fixed.js';
 import { randomHex } from './ids.js';
 import { credit, debit } from './ledger.js';
 import { pageOf, within } from './paging.js';

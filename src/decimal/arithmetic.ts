@@ -1,0 +1,130 @@
+/**
+ * Exact arithmetic on decimal text (the vocabulary of `text.ts`): money stays a string, and sums
+ * and comparisons go through `bigint`, never through a float (`'0.1' + '0.2'` is `'0.3'`).
+ *
+ * Any scale is exact: a value is read as an integer count of 10^-scale units, and two values are
+ * brought to the larger scale before they are added or compared.
+ *
+ * @module
+ */
+import { isDecimal } from './text.js';
+
+/** A decimal as an integer number of 10^-`scale` units. */
+export interface Scaled {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+/**
+ * Reads decimal text as units of 10^-(its fraction digits), or `undefined` when it is not a
+ * decimal of the shared vocabulary.
+ *
+ * @example
+ * ```ts
+ * readScaled('-1.50'); // { units: -150n, scale: 2 }
+ * readScaled('1e3'); // undefined
+ * ```
+ */
+export function readScaled(text: string): Scaled | undefined {
+  if (!isDecimal(text)) return undefined;
+  const point = text.indexOf('.');
+  const digits = point < 0 ? text : `${text.slice(0, point)}${text.slice(point + 1)}`;
+  return { units: BigInt(digits), scale: point < 0 ? 0 : text.length - point - 1 };
+}
+
+/**
+ * Prints `units` of 10^-`scale` as the shortest exact decimal text (no trailing zeros, `0` for
+ * zero, never `-0`).
+ *
+ * @example
+ * ```ts
+ * formatScaled(-150n, 2); // '-1.5'
+ * formatScaled(0n, 8); // '0'
+ * ```
+ */
+export function formatScaled(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
+  const text = fraction ? `${whole}.${fraction}` : whole;
+  return negative && text !== '0' ? `-${text}` : text;
+}
+
+function parse(text: string): Scaled {
+  const value = readScaled(text);
+  if (value === undefined) throw new RangeError(`not a decimal: ${JSON.stringify(text)}`);
+  return value;
+}
+
+function rescale(value: Scaled, scale: number): bigint {
+  return value.units * 10n ** BigInt(scale - value.scale);
+}
+
+/**
+ * Compares two decimals exactly: -1 when `a < b`, 0 when equal, 1 when `a > b`.
+ *
+ * @throws RangeError when either text is not a decimal.
+ * @example
+ * ```ts
+ * compareDecimal('10.5', '9.75'); // 1 (a string comparison would say -1)
+ * compareDecimal('1.50', '1.5'); // 0
+ * ```
+ */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  if (a === b && isDecimal(a)) return 0;
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  const d = rescale(x, scale) - rescale(y, scale);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+/**
+ * Adds two decimals exactly; the result is the shortest exact text (no trailing zeros).
+ *
+ * @throws RangeError when either text is not a decimal.
+ * @example
+ * ```ts
+ * addDecimal('0.1', '0.2'); // '0.3'
+ * addDecimal('21.94210356004384', '10'); // '31.94210356004384'
+ * ```
+ */
+export function addDecimal(a: string, b: string): string {
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  return formatScaled(rescale(x, scale) + rescale(y, scale), scale);
+}
+
+/**
+ * Subtracts `b` from `a` exactly; the result is the shortest exact text.
+ *
+ * @throws RangeError when either text is not a decimal.
+ * @example
+ * ```ts
+ * subtractDecimal('0.3', '0.1'); // '0.2'
+ * subtractDecimal('5', '-10'); // '15'
+ * ```
+ */
+export function subtractDecimal(a: string, b: string): string {
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  return formatScaled(rescale(x, scale) - rescale(y, scale), scale);
+}
+
+/**
+ * Sums decimals exactly; `'0'` for none.
+ *
+ * @throws RangeError when any text is not a decimal.
+ * @example
+ * ```ts
+ * sumDecimals(['0.1', '0.2', '0.3']); // '0.6'
+ * ```
+ */
+export function sumDecimals(values: Iterable<string>): string {
+  let total = '0';
+  for (const value of values) total = addDecimal(total, value);
+  return total;
+}

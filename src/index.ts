@@ -197,7 +197,8 @@ export {
   type PaginateArgs,
   type PaginateOptions,
 } from './operators/paginate.js';
-export { addDecimal, compareDecimal, isDecimal, subtractDecimal, sumDecimals } from './operators/decimal.js';
+export { addDecimal, compareDecimal, subtractDecimal, sumDecimals } from './decimal/arithmetic.js';
+export { isDecimal, isNonNegativeDecimal } from './decimal/text.js';
 export { PersistentMap } from './operators/persistent-map.js';
 export {
   newClientTranId,

@@ -5,7 +5,6 @@
  * @module
  */
 import * as t from 'io-ts';
-import { isDecimal } from '../operators/decimal.js';
 
 /** Epoch ms (or a virtual time): a whole number, 0 or more. */
 export const Millis = new t.Type<number, number, unknown>(
@@ -29,22 +28,6 @@ export const Ordinal = new t.Type<number, number, unknown>(
   (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 1,
   (u, c) => (typeof u === 'number' && Number.isSafeInteger(u) && u >= 1 ? t.success(u) : t.failure(u, c)),
   (n) => n,
-);
-
-/** Decimal text, any sign. */
-export const SignedDecimal = new t.Type<string, string, unknown>(
-  'SignedDecimal',
-  (u): u is string => typeof u === 'string' && isDecimal(u),
-  (u, c) => (typeof u === 'string' && isDecimal(u) ? t.success(u) : t.failure(u, c)),
-  (s) => s,
-);
-
-/** Decimal text, never negative. */
-export const Decimal = new t.Type<string, string, unknown>(
-  'NonNegativeDecimal',
-  (u): u is string => typeof u === 'string' && isDecimal(u) && !u.startsWith('-'),
-  (u, c) => (typeof u === 'string' && isDecimal(u) && !u.startsWith('-') ? t.success(u) : t.failure(u, c)),
-  (s) => s,
 );
 
 /** A non-empty string. */

@@ -4,8 +4,9 @@
  * @module
  */
 import * as t from 'io-ts';
+import { NonNegativeDecimalJson } from '../decimal/codec.js';
 import { normalized, type ResponseDecoder } from './decoder.js';
-import { Count, DecimalText, IdText, OptionalText, presentText } from './primitives.js';
+import { Count, IdText, OptionalText, presentText } from './primitives.js';
 import {
   DEPOSIT_STATUS_NAMES,
   type DepositAddress,
@@ -36,7 +37,7 @@ export const depositAddressListDecoder: ResponseDecoder<readonly DepositAddress[
 
 const RawDepositRecord = t.intersection(
   [
-    t.type({ amount: DecimalText, coin: t.string, network: t.string, status: Count, address: t.string }),
+    t.type({ amount: NonNegativeDecimalJson, coin: t.string, network: t.string, status: Count, address: t.string }),
     t.partial({
       addressTag: OptionalText,
       txId: OptionalText,
@@ -79,7 +80,7 @@ export const withdrawalReceiptDecoder: ResponseDecoder<WithdrawalReceipt> = norm
 );
 
 const RawRebate = t.type(
-  { asset: t.string, amount: DecimalText, type: t.string, uid: IdText, time: IdText },
+  { asset: t.string, amount: NonNegativeDecimalJson, type: t.string, uid: IdText, time: IdText },
   'RawRebateRecord',
 );
 

@@ -5,9 +5,8 @@
  * @module
  */
 import * as t from 'io-ts';
+import { JsonNumberText } from '../decimal/exact-json.js';
 import type { AccountType } from '../params/fields.js';
-
-const isNumericText = (s: string): boolean => /^-?\d+(?:\.\d+)?$/.test(s);
 
 /** Epoch milliseconds, sent as a number or as a quoted number; yields a number. */
 export const EpochMillis = new t.Type<number, number, unknown>(
@@ -33,28 +32,17 @@ export const Count = new t.Type<number, number, unknown>(
   (n) => n,
 );
 
-/** An identifier sent as a string or as a bare number (tranId); yields a string. */
+/**
+ * An identifier sent as a string or as a bare number (tranId); yields a string. A bare integer too
+ * large for a double (read exactly, `JsonNumberText`) keeps every digit.
+ */
 export const IdText = new t.Type<string, string, unknown>(
   'IdText',
   (u): u is string => typeof u === 'string',
   (u, c) => {
     if (typeof u === 'string' && u.length > 0) return t.success(u);
     if (typeof u === 'number' && Number.isSafeInteger(u)) return t.success(String(u));
-    return t.failure(u, c);
-  },
-  (s) => s,
-);
-
-/**
- * A decimal quantity, sent as a string or a number; yields the text as sent (a number is printed
- * by JavaScript, which keeps every digit the JSON parser kept).
- */
-export const DecimalText = new t.Type<string, string, unknown>(
-  'DecimalText',
-  (u): u is string => typeof u === 'string',
-  (u, c) => {
-    if (typeof u === 'string' && isNumericText(u)) return t.success(u);
-    if (typeof u === 'number' && Number.isFinite(u)) return t.success(String(u));
+    if (u instanceof JsonNumberText && /^-?\d+$/.test(u.text)) return t.success(u.text);
     return t.failure(u, c);
   },
   (s) => s,

@@ -4,8 +4,9 @@
  * @module
  */
 import * as t from 'io-ts';
+import { NonNegativeDecimalJson } from '../decimal/codec.js';
 import { normalized, type ResponseDecoder } from './decoder.js';
-import { DecimalText, EpochMillis, Flag, IdText, OptionalText, presentText } from './primitives.js';
+import { EpochMillis, Flag, IdText, OptionalText, presentText } from './primitives.js';
 import type {
   AssetBalance,
   BrokerSubAccount,
@@ -41,7 +42,7 @@ export const subAccountPageDecoder: ResponseDecoder<Page<SubAccount>> = normaliz
 
 /** M8: `{balances: [{asset, free, locked}]}`. */
 export const assetBalancesDecoder: ResponseDecoder<readonly AssetBalance[]> = normalized(
-  t.type({ balances: t.array(t.type({ asset: t.string, free: DecimalText, locked: DecimalText })) }, 'RawBalances'),
+  t.type({ balances: t.array(t.type({ asset: t.string, free: NonNegativeDecimalJson, locked: NonNegativeDecimalJson })) }, 'RawBalances'),
   (raw) => raw.balances.map((b) => ({ asset: b.asset, free: b.free, locked: b.locked })),
 );
 

@@ -5,8 +5,9 @@
  * @module
  */
 import * as t from 'io-ts';
+import { NonNegativeDecimalJson } from '../decimal/codec.js';
 import { normalized, type ResponseDecoder } from './decoder.js';
-import { AccountTypeText, Count, DecimalText, EpochMillis, IdText, OptionalText, presentText } from './primitives.js';
+import { AccountTypeText, Count, EpochMillis, IdText, OptionalText, presentText } from './primitives.js';
 import type { Page, TransferReceipt, UniversalTransferRecord } from './results.js';
 
 /** One transfer record as the service sends it. */
@@ -17,7 +18,7 @@ export const RawTransferRecord = t.intersection(
       fromAccountType: AccountTypeText,
       toAccountType: AccountTypeText,
       asset: t.string,
-      amount: DecimalText,
+      amount: NonNegativeDecimalJson,
       status: t.string,
       timestamp: EpochMillis,
     }),

@@ -6,6 +6,7 @@
  */
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { describeDecodeErrors } from '../codecs/decoder.js';
+import { parseJsonExactly } from '../decimal/exact-json.js';
 import type { AnyEndpoint } from '../endpoints/endpoint.js';
 import { ApiError, DecodeError, HttpError, type RequestTarget } from '../errors.js';
 
@@ -19,9 +20,10 @@ export interface RawResponse {
 
 const SUCCESS_CODES = new Set(['0', '200']);
 
+/** The body, with every number a double would change kept as its exact text (no digit of money lost). */
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseJsonExactly(text) };
   } catch {
     return { ok: false };
   }

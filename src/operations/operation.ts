@@ -11,7 +11,9 @@ import type { Endpoint } from '../endpoints/endpoint.js';
  * An operation of the spec: a cold Observable per call. Each subscription validates `params` (a
  * ValidationError and no request when a rule is broken), sends one signed request (idempotent calls
  * retry on 429/5XX), and emits the decoded, normalized result once. Unsubscribing aborts the request.
- * Operations whose parameters are all optional may be called without them.
+ * Operations whose parameters are all optional may be called without them (`undefined`); `null`,
+ * an array, a string or a number instead of the parameters object is a ValidationError, emitted
+ * on subscription like every other broken rule.
  */
 export type Operation<P, R> = Record<never, never> extends P
   ? (client: Client, params?: P, options?: CallOptions) => Observable<R>
@@ -33,7 +35,6 @@ export type TableOperation<P, R> = Operation<P, R> & { readonly endpoint: Endpoi
  * ```
  */
 export function operation<P, R>(endpoint: Endpoint<P, R>): TableOperation<P, R> {
-  const run = (client: Client, params?: P, options?: CallOptions): Observable<R> =>
-    client.call(endpoint, (params ?? {}) as P, options);
+  const run = (client: Client, params?: P, options?: CallOptions): Observable<R> => client.call(endpoint, params as P, options);
   return Object.assign(run as Operation<P, R>, { endpoint });
 }

@@ -11,8 +11,9 @@ import type { Observable} from 'rxjs';
 import { catchError, concatMap, defer, map, throwError, timer } from 'rxjs';
 import type { CallOptions, Client } from '../client/types.js';
 import type { Endpoint } from '../endpoints/endpoint.js';
-import { UnknownOutcomeError } from '../errors.js';
+import { UnknownOutcomeError, ValidationError } from '../errors.js';
 import type { AccountType } from '../params/fields.js';
+import { paramsObject } from '../params/validate.js';
 import type { Page, TransferReceipt, UniversalTransferRecord } from '../codecs/results.js';
 
 /** The parameters both M6 and B13 take. */
@@ -91,8 +92,13 @@ export function safeTransfer<P extends TransferParamsLike>(
 ) {
   return (client: Client, params: P, options: TransferOptions = {}): Observable<TransferResult> =>
     defer(() => {
-      const clientTranId = params.clientTranId ?? newClientTranId();
-      const sent: P = { ...params, clientTranId };
+      // Not an object (null, an array, text...): the same ValidationError the row itself gives, nothing sent.
+      // Left out (`undefined`): no parameters, so the row reports every required one missing.
+      const given = paramsObject(transferRow.id, params);
+      if (given instanceof ValidationError) return throwError(() => given);
+      const input = given as Partial<P>;
+      const clientTranId = input.clientTranId ?? newClientTranId();
+      const sent = { ...input, clientTranId } as P;
       const lookups = options.lookups ?? 3;
       const lookupDelayMs = options.lookupDelayMs ?? 1000;
       const maxSends = options.maxSends ?? 2;
@@ -104,10 +110,10 @@ export function safeTransfer<P extends TransferParamsLike>(
       const lookup = (unknown: UnknownOutcomeError, remaining: number): Observable<UniversalTransferRecord | undefined> => {
         const filter: TransferHistoryParamsLike = {
           clientTranId,
-          fromAccountType: params.fromAccountType,
-          toAccountType: params.toAccountType,
-          ...(params.fromAccount !== undefined ? { fromAccount: params.fromAccount } : {}),
-          ...(params.toAccount !== undefined ? { toAccount: params.toAccount } : {}),
+          fromAccountType: sent.fromAccountType,
+          toAccountType: sent.toAccountType,
+          ...(sent.fromAccount !== undefined ? { fromAccount: sent.fromAccount } : {}),
+          ...(sent.toAccount !== undefined ? { toAccount: sent.toAccount } : {}),
           // A minute before signing covers clock skew between us and the service.
           startTime: Math.max(0, unknown.sentAt - 60_000),
         };

@@ -5,7 +5,7 @@
  * @module
  */
 import type { AccountEvent } from '../stream/events.js';
-import { addDecimal, compareDecimal, subtractDecimal } from './decimal.js';
+import { addDecimal, compareDecimal, subtractDecimal } from '../decimal/arithmetic.js';
 
 /** One asset's balance. */
 export interface AssetBalanceState {

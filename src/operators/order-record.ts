@@ -6,7 +6,7 @@
  * @module
  */
 import type { DealEvent, OrderEvent } from '../stream/events.js';
-import { addDecimal, compareDecimal } from './decimal.js';
+import { addDecimal, compareDecimal } from '../decimal/arithmetic.js';
 import { compareProgress, resolveStatus } from './order-progress.js';
 import { isTerminalStatus, type OrderSeed, type OrderState } from './order-state.js';
 

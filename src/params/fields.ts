@@ -3,6 +3,8 @@
  *
  * @module
  */
+import { AMOUNT_FRACTION_DIGITS } from '../decimal/fixed.js';
+import { isPositiveDecimal } from '../decimal/text.js';
 import { fieldCodec, integerFromWire, listFromWire, type FieldCodec } from './field.js';
 
 const isString = (u: unknown): u is string => typeof u === 'string';
@@ -71,10 +73,17 @@ export const clientTranId: FieldCodec<string> = fieldCodec(
   (s) => s,
 );
 
-/** A positive decimal quantity as a string (`"10"`, `"0.5"`): never a float, so nothing is rounded. */
+/** Most digits an amount may have before its point (as many as after it). */
+const AMOUNT_WHOLE_DIGITS = AMOUNT_FRACTION_DIGITS;
+
+/**
+ * A positive decimal quantity as a string (`"10"`, `"0.5"`) in the shared vocabulary
+ * (docs/concepts.md): never a float, so nothing is rounded; at most 30 digits on each side of the
+ * point.
+ */
 export const positiveDecimal: FieldCodec<string> = fieldCodec(
-  'positive decimal string',
-  (u): u is string => isString(u) && /^(?:0|[1-9]\d{0,29})(?:\.\d{1,30})?$/.test(u) && /[1-9]/.test(u),
+  `positive decimal string (at most ${AMOUNT_FRACTION_DIGITS} digits each side of the point)`,
+  (u): u is string => isString(u) && isPositiveDecimal(u, AMOUNT_WHOLE_DIGITS, AMOUNT_FRACTION_DIGITS),
   (s) => s,
 );
 

@@ -19,20 +19,40 @@ export interface EncodedParams {
   readonly secretNames: readonly string[];
 }
 
+/** The rule a call's parameters break when they are not an object. */
+export const PARAMS_OBJECT_RULE = 'an object of parameters (or nothing, when every parameter is optional)';
+
 /**
- * Checks `params` against `fields`: required fields present, every value within its rule, no
- * unknown field. Returns the encoded pairs, or a {@link ValidationError} listing every issue.
+ * The parameters of a call as an object: `undefined` (left out) reads as no parameters; anything
+ * else that is not a plain object (`null`, an array, a string, a number...) is a
+ * {@link ValidationError}, so `null` never stands for "no parameters".
+ *
+ * @example
+ * ```ts
+ * paramsObject('M2', undefined); // {}
+ * paramsObject('M6', null); // ValidationError: (params): an object of parameters ...
+ * ```
+ */
+export function paramsObject(operation: OperationId, params: unknown): Readonly<Record<string, unknown>> | ValidationError {
+  if (params === undefined) return {};
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    return new ValidationError({ operation, issues: [{ field: '(params)', rule: PARAMS_OBJECT_RULE }] });
+  }
+  return params as Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Checks `params` against `fields`: an object ({@link paramsObject}), required fields present,
+ * every value within its rule, no unknown field. Returns the encoded pairs, or a
+ * {@link ValidationError} listing every issue.
  */
 export function encodeParams(
   operation: OperationId,
   fields: readonly (readonly [string, ParamField<unknown>])[],
   params: unknown,
 ): EncodedParams | ValidationError {
-  if (params === undefined || params === null) params = {};
-  if (typeof params !== 'object' || Array.isArray(params)) {
-    return new ValidationError({ operation, issues: [{ field: '(params)', rule: 'an object' }] });
-  }
-  const input = params as Record<string, unknown>;
+  const input = paramsObject(operation, params);
+  if (input instanceof ValidationError) return input;
   const issues: ValidationIssue[] = [];
   const pairs: (readonly [string, string])[] = [];
   const secrets: string[] = [];

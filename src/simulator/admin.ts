@@ -10,7 +10,7 @@ import { BROKER_PERMISSIONS, MASTER_PERMISSIONS, type AccountType } from '../par
 import { createApiKey, createRootAccount, createSubAccount, findAccount } from './accounts.js';
 import { addDeposit, type DepositInput } from './capital.js';
 import type { SimClock } from './clock.js';
-import { decimal, formatDecimal } from './decimal.js';
+import { decimal, formatDecimal } from '../decimal/fixed.js';
 import { balancesOf, credit, freeBalance, totals, type BalanceView } from './ledger.js';
 import { listenKeyOwner } from './listen-keys.js';
 import { orderView, type OrderView } from './market/order-view.js';

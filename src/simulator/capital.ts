@@ -6,7 +6,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { requireActive } from './accounts.js';
-import { decimal } from './decimal.js';
+import { decimal } from '../decimal/fixed.js';
 import { SIM_CODES, SimError } from './errors.js';
 import { randomHex } from './ids.js';
 import { credit, debit } from './ledger.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import type { AccountType } from '../params/fields.js';
-import { formatDecimal } from './decimal.js';
+import { formatDecimal } from '../decimal/fixed.js';
 import { SIM_CODES, SimError } from './errors.js';
 import type { Balance, BalanceChangeReason, World } from './state.js';
 

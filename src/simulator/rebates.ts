@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { decimal } from './decimal.js';
+import { decimal } from '../decimal/fixed.js';
 import { pageOf, within } from './paging.js';
 import type { RebateRecordState, World } from './state.js';
 

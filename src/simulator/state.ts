@@ -1,7 +1,7 @@
 /**
  * The simulator's in-memory world: plain maps and arrays, and one event hook through which every
  * committed state change is announced (the websocket half subscribes to it). Amounts are `bigint`
- * units of {@link ./decimal.ts}.
+ * units of `src/decimal/fixed.ts`.
  *
  * @module
  */
@@ -135,7 +135,7 @@ export interface ListenKeyRecord {
  */
 export type BalanceChangeReason = 'fund' | 'transfer' | 'deposit' | 'withdraw' | 'order-place' | 'order-cancel' | 'trade' | 'trade-fee';
 
-/** A spot order placed through the market driver. Amounts are units of {@link ./decimal.ts}. */
+/** A spot order placed through the market driver. Amounts are units of `src/decimal/fixed.ts`. */
 export interface OrderRecord {
   /** Order id, `C02__` and digits. */
   readonly id: string;

@@ -7,7 +7,7 @@
  */
 import type { AccountType } from '../params/fields.js';
 import { partyOf, requireActive } from './accounts.js';
-import { decimal } from './decimal.js';
+import { decimal } from '../decimal/fixed.js';
 import { SIM_CODES, SimError } from './errors.js';
 import { randomHex } from './ids.js';
 import { credit, debit, requireFunds } from './ledger.js';

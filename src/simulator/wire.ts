@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { parse as parseLossless } from 'lossless-json';
+import { JsonNumberText } from '../decimal/exact-json.js';
 import { SIM_CODES, SimError } from './errors.js';
 
 /** A query string, read. */
@@ -58,29 +60,45 @@ export function parseQuery(raw: string): QueryParts {
   return { values, signature, signedText: signed.join('&') };
 }
 
+/** The body's JSON, every number kept as its source text; a name given two values is refused. */
+function parseBodyJson(text: string): unknown {
+  try {
+    return parseLossless(text, null, {
+      parseNumber: (number) => new JsonNumberText(number),
+      onDuplicateKey: ({ key }) => {
+        throw bad(`Parameter '${key}' was sent more than once`);
+      },
+    });
+  } catch (error: unknown) {
+    if (error instanceof SimError) throw error;
+    throw bad('request body is not JSON');
+  }
+}
+
 /**
- * Reads a JSON body of parameters: an object whose values are strings (numbers and booleans are
- * read as their text; `null` as absent). An empty body is no parameters. Anything else is 700004.
+ * Reads a JSON body of parameters: an object whose values are strings. A number is read as its
+ * text exactly as written in the body (`0.30000000000000000001` stays that, never a float), so
+ * it meets the same rules as the same text in a query string; a boolean as `true`/`false`; `null`
+ * as absent. An empty body is no parameters. Anything else is 700004.
  *
  * @example
  * ```ts
- * parseJsonBody('{"subAccount":"client0001","note":"n"}'); // Map { subAccount => 'client0001', note => 'n' }
+ * parseJsonBody('{"subAccount":"client0001","amount":0.30000000000000000001}');
+ * // Map { subAccount => 'client0001', amount => '0.30000000000000000001' }
  * ```
  */
 export function parseJsonBody(text: string): ReadonlyMap<string, string> {
   const values = new Map<string, string>();
   if (text.trim() === '') return values;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw bad('request body is not JSON');
+  const parsed = parseBodyJson(text);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || parsed instanceof JsonNumberText) {
+    throw bad('request body must be a JSON object');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad('request body must be a JSON object');
   for (const [name, value] of Object.entries(parsed)) {
     if (value === null) continue;
     if (typeof value === 'string') values.set(name, value);
-    else if (typeof value === 'number' || typeof value === 'boolean') values.set(name, String(value));
+    else if (value instanceof JsonNumberText) values.set(name, value.text);
+    else if (typeof value === 'boolean') values.set(name, String(value));
     else throw bad(`Parameter '${name}' must be a string`);
   }
   return values;

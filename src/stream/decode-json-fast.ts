@@ -10,9 +10,10 @@
  *
  * @module
  */
+import { isDecimal, isNonNegativeDecimal } from '../decimal/text.js';
 import type { PrivateChannel } from './channels.js';
 import type { AccountEvent, DealEvent, OrderEvent } from './events.js';
-import { isDecimalText, isEpochMillis, isUnsignedDecimalText, optionalText } from './frame-checks.js';
+import { isEpochMillis, optionalText } from './frame-checks.js';
 import { ORDER_STATUS_CODES, orderStatusOf, orderTypeOf, sideOf } from './wire-codes.js';
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -26,11 +27,11 @@ function isText(value: unknown): value is string {
 }
 
 function isUnsigned(value: unknown): value is string {
-  return typeof value === 'string' && isUnsignedDecimalText(value);
+  return typeof value === 'string' && isNonNegativeDecimal(value);
 }
 
 function isSigned(value: unknown): value is string {
-  return typeof value === 'string' && isDecimalText(value);
+  return typeof value === 'string' && isDecimal(value);
 }
 
 function isMillis(value: unknown): value is number {

@@ -8,6 +8,7 @@
  */
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import { keepExactNumbers } from '../decimal/exact-json.js';
 import { BODY_FIELDS, isPrivateChannel, privateChannelKind, type PrivateChannel } from './channels.js';
 import { controlFromReply, controlFromText } from './control.js';
 import { fastAccountEvent, fastDealEvent, fastOrderEvent } from './decode-json-fast.js';
@@ -41,12 +42,12 @@ export function decodeTextFrame(text: string): FrameResult {
     if (control !== undefined) return { kind: 'control', control };
   }
   if (!t.UnknownRecord.is(value)) return malformedFrame('json: expected an object');
-  if ('channel' in value) return decodeJsonPush(value);
+  if ('channel' in value) return decodeJsonPush(value, text);
   const control = controlFromReply(value);
   return typeof control === 'string' ? malformedFrame(`json: ${control}`) : { kind: 'control', control };
 }
 
-function decodeJsonPush(frame: Record<string, unknown>): FrameResult {
+function decodeJsonPush(frame: Record<string, unknown>, text: string): FrameResult {
   const channel = frame['channel'];
   if (typeof channel !== 'string' || channel === '') return malformedFrame('json: channel: expected non-empty text');
   if (!isPrivateChannel(channel)) return { kind: 'unknown', channel };
@@ -59,8 +60,15 @@ function decodeJsonPush(frame: Record<string, unknown>): FrameResult {
   }
   const fast = kind === 'account' ? fastAccountEvent(channel, frame) : kind === 'deals' ? fastDealEvent(channel, frame) : fastOrderEvent(channel, frame);
   if (fast !== undefined) return { kind: 'event', event: fast };
-  // Another spelling (quoted numbers, "true"), or a broken rule: the codecs decide, and say why.
-  const result = kind === 'account' ? accountEvent(channel, frame) : kind === 'deals' ? dealEvent(channel, frame) : orderEvent(channel, frame);
+  // Another spelling (quoted numbers, "true", decimals as numbers), or a broken rule: the codecs
+  // decide, and say why. Numbers are read again from the text where a double would change them.
+  let exact: unknown;
+  try {
+    exact = keepExactNumbers(text, frame);
+  } catch {
+    return malformedFrame('json: a number could not be read exactly', channel);
+  }
+  const result = kind === 'account' ? accountEvent(channel, exact) : kind === 'deals' ? dealEvent(channel, exact) : orderEvent(channel, exact);
   return typeof result === 'string' ? malformedFrame(`json: ${result}`, channel) : { kind: 'event', event: result };
 }
 

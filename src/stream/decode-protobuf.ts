@@ -7,10 +7,11 @@
  * @module
  */
 import { fromBinary } from '@bufbuild/protobuf';
+import { isDecimal, isNonNegativeDecimal } from '../decimal/text.js';
 import { PushDataV3ApiWrapperSchema } from '../gen/mexc/push_data_v3_pb.js';
 import { BODY_FIELDS, isPrivateChannel, privateChannelKind, type PrivateChannel } from './channels.js';
 import type { AccountEvent, DealEvent, MarketEvent, OrderEvent } from './events.js';
-import { epochMillisOf, isDecimalText, isUnsignedDecimalText, optionalText } from './frame-checks.js';
+import { epochMillisOf, optionalText } from './frame-checks.js';
 import { malformedFrame, type FrameResult } from './frame-result.js';
 import { readPushWrapper, type AccountBody, type DealsBody, type OrdersBody, type WrapperFields } from './read-push-wrapper.js';
 import { ORDER_STATUS_CODES, orderStatusOf, orderTypeOf, sideOf } from './wire-codes.js';
@@ -65,10 +66,10 @@ function accountEvent(channel: PrivateChannel, frame: WrapperFields, b: AccountB
   if (createTime === undefined && frame.createTime !== undefined) return expected('createTime', 'epoch milliseconds');
   if (b.vcoinName === '') return expected('privateAccount.vcoinName', 'non-empty text');
   if (b.coinId === '') return expected('privateAccount.coinId', 'non-empty text');
-  if (!isUnsignedDecimalText(b.balanceAmount)) return expected('privateAccount.balanceAmount', 'unsigned decimal');
-  if (!isDecimalText(b.balanceAmountChange)) return expected('privateAccount.balanceAmountChange', 'decimal');
-  if (!isUnsignedDecimalText(b.frozenAmount)) return expected('privateAccount.frozenAmount', 'unsigned decimal');
-  if (!isDecimalText(b.frozenAmountChange)) return expected('privateAccount.frozenAmountChange', 'decimal');
+  if (!isNonNegativeDecimal(b.balanceAmount)) return expected('privateAccount.balanceAmount', 'non-negative decimal');
+  if (!isDecimal(b.balanceAmountChange)) return expected('privateAccount.balanceAmountChange', 'signed decimal');
+  if (!isNonNegativeDecimal(b.frozenAmount)) return expected('privateAccount.frozenAmount', 'non-negative decimal');
+  if (!isDecimal(b.frozenAmountChange)) return expected('privateAccount.frozenAmountChange', 'signed decimal');
   if (b.type === '') return expected('privateAccount.type', 'non-empty text');
   const time = epochMillisOf(b.time);
   if (time === undefined) return expected('privateAccount.time', 'epoch milliseconds');
@@ -93,14 +94,14 @@ function dealEvent(channel: PrivateChannel, frame: WrapperFields, b: DealsBody):
   if (sendTime === undefined) return expected('sendTime', 'epoch milliseconds');
   const symbol = frame.symbol;
   if (symbol === undefined || symbol === '') return expected('symbol', 'non-empty text');
-  if (!isUnsignedDecimalText(b.price)) return expected('privateDeals.price', 'unsigned decimal');
-  if (!isUnsignedDecimalText(b.quantity)) return expected('privateDeals.quantity', 'unsigned decimal');
-  if (!isUnsignedDecimalText(b.amount)) return expected('privateDeals.amount', 'unsigned decimal');
+  if (!isNonNegativeDecimal(b.price)) return expected('privateDeals.price', 'non-negative decimal');
+  if (!isNonNegativeDecimal(b.quantity)) return expected('privateDeals.quantity', 'non-negative decimal');
+  if (!isNonNegativeDecimal(b.amount)) return expected('privateDeals.amount', 'non-negative decimal');
   const side = sideOf(b.tradeType);
   if (side === undefined) return expected('privateDeals.tradeType', 'a known code (1, 2)');
   if (b.tradeId === '') return expected('privateDeals.tradeId', 'non-empty text');
   if (b.orderId === '') return expected('privateDeals.orderId', 'non-empty text');
-  if (!isDecimalText(b.feeAmount)) return expected('privateDeals.feeAmount', 'decimal');
+  if (!isDecimal(b.feeAmount)) return expected('privateDeals.feeAmount', 'signed decimal');
   if (b.feeCurrency === '') return expected('privateDeals.feeCurrency', 'non-empty text');
   const time = epochMillisOf(b.time);
   if (time === undefined) return expected('privateDeals.time', 'epoch milliseconds');
@@ -130,22 +131,22 @@ function orderEvent(channel: PrivateChannel, frame: WrapperFields, b: OrdersBody
   const symbol = frame.symbol;
   if (symbol === undefined || symbol === '') return expected('symbol', 'non-empty text');
   if (b.id === '') return expected('privateOrders.id', 'non-empty text');
-  if (!isUnsignedDecimalText(b.price)) return expected('privateOrders.price', 'unsigned decimal');
-  if (!isUnsignedDecimalText(b.quantity)) return expected('privateOrders.quantity', 'unsigned decimal');
-  if (!isUnsignedDecimalText(b.amount)) return expected('privateOrders.amount', 'unsigned decimal');
-  if (!isUnsignedDecimalText(b.avgPrice)) return expected('privateOrders.avgPrice', 'unsigned decimal');
+  if (!isNonNegativeDecimal(b.price)) return expected('privateOrders.price', 'non-negative decimal');
+  if (!isNonNegativeDecimal(b.quantity)) return expected('privateOrders.quantity', 'non-negative decimal');
+  if (!isNonNegativeDecimal(b.amount)) return expected('privateOrders.amount', 'non-negative decimal');
+  if (!isNonNegativeDecimal(b.avgPrice)) return expected('privateOrders.avgPrice', 'non-negative decimal');
   const orderType = orderTypeOf(b.orderType);
   if (orderType === undefined) return expected('privateOrders.orderType', 'a known code (1-5, 100)');
   const side = sideOf(b.tradeType);
   if (side === undefined) return expected('privateOrders.tradeType', 'a known code (1, 2)');
-  if (!isUnsignedDecimalText(b.remainAmount)) return expected('privateOrders.remainAmount', 'unsigned decimal');
-  if (!isUnsignedDecimalText(b.remainQuantity)) return expected('privateOrders.remainQuantity', 'unsigned decimal');
+  if (!isNonNegativeDecimal(b.remainAmount)) return expected('privateOrders.remainAmount', 'non-negative decimal');
+  if (!isNonNegativeDecimal(b.remainQuantity)) return expected('privateOrders.remainQuantity', 'non-negative decimal');
   const lastDealQuantity = optionalText(b.lastDealQuantity);
-  if (lastDealQuantity !== undefined && !isUnsignedDecimalText(lastDealQuantity)) {
-    return expected('privateOrders.lastDealQuantity', 'unsigned decimal');
+  if (lastDealQuantity !== undefined && !isNonNegativeDecimal(lastDealQuantity)) {
+    return expected('privateOrders.lastDealQuantity', 'non-negative decimal');
   }
-  if (!isUnsignedDecimalText(b.cumulativeQuantity)) return expected('privateOrders.cumulativeQuantity', 'unsigned decimal');
-  if (!isUnsignedDecimalText(b.cumulativeAmount)) return expected('privateOrders.cumulativeAmount', 'unsigned decimal');
+  if (!isNonNegativeDecimal(b.cumulativeQuantity)) return expected('privateOrders.cumulativeQuantity', 'non-negative decimal');
+  if (!isNonNegativeDecimal(b.cumulativeAmount)) return expected('privateOrders.cumulativeAmount', 'non-negative decimal');
   const status = orderStatusOf(b.status);
   if (status === undefined) return expected('privateOrders.status', 'a known code (1-5)');
   const createTime = epochMillisOf(b.createTime);

@@ -1,40 +1,12 @@
 /**
- * The small run-time checks shared by both frame decoders: decimal text, non-empty text, epoch
- * milliseconds. They allocate nothing, so the protobuf hot path can call them on every field.
+ * The small run-time checks shared by both frame decoders: optional text, epoch milliseconds
+ * (decimal text is checked with the shared vocabulary of `src/decimal/text.ts`). They allocate
+ * nothing, so the protobuf hot path can call them on every field.
  *
  * @module
  */
 
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
-const UNSIGNED_DECIMAL = /^\d+(?:\.\d+)?$/;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
-/**
- * Tells whether text is a plain decimal number, optionally negative (`-1.5`, `0`, `21.9421`); no
- * exponent, no sign `+`, no spaces.
- *
- * @example
- * ```ts
- * isDecimalText('-0.25'); // true
- * isDecimalText('1e-8'); // false
- * ```
- */
-export function isDecimalText(text: string): boolean {
-  return DECIMAL.test(text);
-}
-
-/**
- * Tells whether text is a plain, non-negative decimal number (`0`, `3.5121`).
- *
- * @example
- * ```ts
- * isUnsignedDecimalText('3.5121'); // true
- * isUnsignedDecimalText('-1'); // false
- * ```
- */
-export function isUnsignedDecimalText(text: string): boolean {
-  return UNSIGNED_DECIMAL.test(text);
-}
 
 /**
  * Turns a protobuf int64 into epoch milliseconds: a positive safe integer, or `undefined` when the

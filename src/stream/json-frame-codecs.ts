@@ -10,29 +10,11 @@
 import * as t from 'io-ts';
 import { Flag } from '../codecs/primitives.js';
 import type { OrderStatus, OrderType, Side } from './events.js';
-import { isDecimalText, isEpochMillis, isUnsignedDecimalText } from './frame-checks.js';
+import { NonNegativeDecimalJson, SignedDecimalJson } from '../decimal/codec.js';
+import { isEpochMillis } from './frame-checks.js';
 import { ORDER_STATUS_CODES, ORDER_TYPE_CODES, orderStatusOf, orderTypeOf, SIDE_CODES, sideOf } from './wire-codes.js';
 
 const INTEGER_TEXT = /^\d{1,16}$/;
-
-function decimalCodec(name: string, accepts: (text: string) => boolean): t.Type<string, string, unknown> {
-  return new t.Type<string, string, unknown>(
-    name,
-    (u): u is string => typeof u === 'string' && accepts(u),
-    (u, c) => {
-      if (typeof u === 'string' && accepts(u)) return t.success(u);
-      if (typeof u === 'number' && Number.isFinite(u) && accepts(String(u))) return t.success(String(u));
-      return t.failure(u, c);
-    },
-    (s) => s,
-  );
-}
-
-/** Signed decimal text (a change, a fee), as a string or a number; yields the text. */
-export const JsonDecimal = decimalCodec('Decimal', isDecimalText);
-
-/** Non-negative decimal text (a balance, a price), as a string or a number; yields the text. */
-export const JsonUnsignedDecimal = decimalCodec('UnsignedDecimal', isUnsignedDecimalText);
 
 /** Epoch milliseconds: a positive safe integer, or the same quoted (JSON of int64); yields a number. */
 export const JsonMillis = new t.Type<number, number, unknown>(
@@ -95,10 +77,10 @@ export const JsonAccountBody = t.type(
   {
     vcoinName: JsonText,
     coinId: JsonText,
-    balanceAmount: JsonUnsignedDecimal,
-    balanceAmountChange: JsonDecimal,
-    frozenAmount: JsonUnsignedDecimal,
-    frozenAmountChange: JsonDecimal,
+    balanceAmount: NonNegativeDecimalJson,
+    balanceAmountChange: SignedDecimalJson,
+    frozenAmount: NonNegativeDecimalJson,
+    frozenAmountChange: SignedDecimalJson,
     type: JsonText,
     time: JsonMillis,
   },
@@ -109,13 +91,13 @@ export const JsonAccountBody = t.type(
 export const JsonDealBody = t.intersection(
   [
     t.type({
-      price: JsonUnsignedDecimal,
-      quantity: JsonUnsignedDecimal,
-      amount: JsonUnsignedDecimal,
+      price: NonNegativeDecimalJson,
+      quantity: NonNegativeDecimalJson,
+      amount: NonNegativeDecimalJson,
       tradeType: JsonSide,
       tradeId: JsonText,
       orderId: JsonText,
-      feeAmount: JsonDecimal,
+      feeAmount: SignedDecimalJson,
       feeCurrency: JsonText,
       time: JsonMillis,
     }),
@@ -129,23 +111,23 @@ export const JsonOrderBody = t.intersection(
   [
     t.type({
       id: JsonText,
-      price: JsonUnsignedDecimal,
-      quantity: JsonUnsignedDecimal,
-      amount: JsonUnsignedDecimal,
-      avgPrice: JsonUnsignedDecimal,
+      price: NonNegativeDecimalJson,
+      quantity: NonNegativeDecimalJson,
+      amount: NonNegativeDecimalJson,
+      avgPrice: NonNegativeDecimalJson,
       orderType: JsonOrderType,
       tradeType: JsonSide,
-      remainAmount: JsonUnsignedDecimal,
-      remainQuantity: JsonUnsignedDecimal,
-      cumulativeQuantity: JsonUnsignedDecimal,
-      cumulativeAmount: JsonUnsignedDecimal,
+      remainAmount: NonNegativeDecimalJson,
+      remainQuantity: NonNegativeDecimalJson,
+      cumulativeQuantity: NonNegativeDecimalJson,
+      cumulativeAmount: NonNegativeDecimalJson,
       status: JsonOrderStatus,
       createTime: JsonMillis,
     }),
     t.partial({
       clientId: JsonOptionalText,
       isMaker: JsonOptionalFlag,
-      lastDealQuantity: t.union([JsonUnsignedDecimal, t.literal(''), t.null, t.undefined]),
+      lastDealQuantity: t.union([NonNegativeDecimalJson, t.literal(''), t.null, t.undefined]),
     }),
   ],
   'PrivateOrders',

@@ -46,7 +46,7 @@ describe('balanceSnapshots', () => {
       [
         accountEvent({ asset: 'USDT', free: '0.1', frozen: '0.2', time: T0 }),
         accountEvent({ asset: 'BTC', free: '12345678901234567890.123456789', frozen: '0.000000001', time: T0 }),
-        accountEvent({ asset: 'ETH', free: '1e-8', frozen: '0', time: T0 }),
+        accountEvent({ asset: 'ETH', free: '0.00000001', frozen: '0', time: T0 }),
       ],
       balanceSnapshots(),
     );

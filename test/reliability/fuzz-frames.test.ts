@@ -1,11 +1,11 @@
 /**
  * Fuzzing the frame decoder: at least 10,000 seeded cases each of random bytes, mutated protobuf
  * frames and mutated JSON frames. The decoder must never throw, and must give back one of its typed
- * results; a frame it accepts must be a fully valid event.
+ * results; a frame it accepts must be a fully valid event, its decimals text of the shared vocabulary.
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { decodeFrame, type FrameResult } from '../../src/index.js';
+import { decodeFrame, isDecimal, isNonNegativeDecimal, type FrameResult, type MarketEvent } from '../../src/index.js';
 import { encodeJsonFrame, encodePushFrame } from '../../src/stream/encode-frame.js';
 import { marketEventArbitrary } from '../stream/arbitraries.js';
 import { byteEdits, mutateBytes } from '../stream/mutations.js';
@@ -13,6 +13,27 @@ import { byteEdits, mutateBytes } from '../stream/mutations.js';
 const marketEvent = marketEventArbitrary();
 
 const RUNS = 10_000;
+
+/** Decimal fields of each event kind: quantities, balances and prices never negative; changes and fees signed. */
+const DECIMAL_FIELDS: Readonly<Record<MarketEvent['type'], { readonly nonNegative: readonly string[]; readonly signed: readonly string[] }>> = {
+  account: { nonNegative: ['free', 'frozen'], signed: ['freeChange', 'frozenChange'] },
+  deal: { nonNegative: ['price', 'quantity', 'amount'], signed: ['feeAmount'] },
+  order: {
+    nonNegative: ['price', 'quantity', 'amount', 'avgPrice', 'remainAmount', 'remainQuantity', 'lastDealQuantity', 'cumulativeQuantity', 'cumulativeAmount'],
+    signed: [],
+  },
+};
+
+/** Every decimal of an accepted event is text of the shared vocabulary (docs/concepts.md). */
+function expectDecimalsInVocabulary(event: MarketEvent): void {
+  const fields = event as unknown as Readonly<Record<string, unknown>>;
+  const { nonNegative, signed } = DECIMAL_FIELDS[event.type];
+  for (const name of nonNegative) {
+    const value = fields[name];
+    if (value !== undefined || name !== 'lastDealQuantity') expect([name, typeof value === 'string' && isNonNegativeDecimal(value)]).toEqual([name, true]);
+  }
+  for (const name of signed) expect([name, isDecimal(String(fields[name]))]).toEqual([name, true]);
+}
 const KINDS = new Set(['event', 'control', 'malformed', 'unknown']);
 
 /** What a run saw, so the test can show the fuzzing reached every kind of result. */
@@ -26,6 +47,7 @@ function tally(): { seen: Map<string, number>; check: (result: FrameResult) => v
         // Whatever got through is a complete, normalized event.
         expect(['account', 'deal', 'order']).toContain(result.event.type);
         expect(Number.isSafeInteger(result.event.sendTime)).toBe(true);
+        expectDecimalsInVocabulary(result.event);
       }
       seen.set(result.kind, (seen.get(result.kind) ?? 0) + 1);
     },

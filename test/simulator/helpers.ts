@@ -68,6 +68,8 @@ export interface RawRequest {
   readonly path: string;
   readonly query?: readonly (readonly [string, string])[];
   readonly body?: Readonly<Record<string, string>>;
+  /** The JSON body as raw text (numbers as written), instead of `body`. */
+  readonly bodyText?: string;
   /** Add `timestamp` (the simulator's now) to the query. Default true. */
   readonly stamp?: boolean;
   /** Signature to send instead of the right one (`null`: none). */
@@ -88,7 +90,7 @@ export async function rawCall(sim: Simulator, keys: Keys, req: RawRequest): Prom
   // Strict RFC 3986 escaping: the URL parser of fetch would turn a bare ' into %27 after signing.
   const encode = (text: string): string => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
-  const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+  const body = req.bodyText ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
   const signed = req.signBody && body !== undefined ? query + body : query;
   const signature = req.signature === undefined ? createHmac('sha256', keys.secretKey).update(signed).digest('hex') : req.signature;
   const url = `${sim.restUrl}${req.path}?${query}${signature === null ? '' : `${query ? '&' : ''}signature=${signature}`}`;

@@ -1,27 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { createSimClock } from '../../src/simulator/clock.js';
-import { decimal, formatDecimal, parseDecimal } from '../../src/simulator/decimal.js';
 import { createFaults } from '../../src/simulator/faults.js';
 import { createRateLimiter } from '../../src/simulator/rate-limit.js';
 import { parseJsonBody, parseQuery } from '../../src/simulator/wire.js';
 import { signatureMatches } from '../../src/simulator/auth.js';
-
-describe('decimal', () => {
-  it('adds without float error and prints the shortest exact text', () => {
-    expect(formatDecimal(decimal('0.1') + decimal('0.2'))).toBe('0.3');
-    expect(formatDecimal(decimal('100.500'))).toBe('100.5');
-    expect(formatDecimal(decimal('10') - decimal('10.000000000000000000000000000001'))).toBe('-0.000000000000000000000000000001');
-    expect(formatDecimal(0n)).toBe('0');
-    expect(formatDecimal(decimal('123456789012345678901234567890.5'))).toBe('123456789012345678901234567890.5');
-  });
-
-  it('refuses text that is not a plain decimal', () => {
-    for (const text of ['', '1e3', '.5', '1.', '0x10', '1.0000000000000000000000000000001', 'NaN']) {
-      expect(parseDecimal(text)).toBeUndefined();
-    }
-    expect(() => decimal('abc')).toThrow(RangeError);
-  });
-});
 
 describe('SimClock', () => {
   it('stands still in manual mode and moves only when told', () => {

@@ -7,9 +7,9 @@ import type { AccountEvent, DealEvent, MarketEvent, OrderEvent, OrderStatus, Ord
 
 const digits = (min: number, max: number): fc.Arbitrary<string> => fc.stringMatching(new RegExp(`^\\d{${min},${max}}$`));
 
-/** Non-negative decimal text: `12`, `0.0003998`. */
+/** Non-negative decimal text (no leading zero but a lone `0`, docs/concepts.md): `12`, `0.0003998`. */
 export const unsignedDecimal: fc.Arbitrary<string> = fc
-  .tuple(digits(1, 20), fc.option(digits(1, 18), { nil: undefined }))
+  .tuple(fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9]\d{0,19}$/)), fc.option(digits(1, 18), { nil: undefined }))
   .map(([int, frac]) => (frac === undefined ? int : `${int}.${frac}`));
 
 /** Decimal text, possibly negative. */

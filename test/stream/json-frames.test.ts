@@ -172,7 +172,7 @@ describe('decodeFrame on JSON push frames', () => {
   it('refuses wrong field types and values with the field’s path', () => {
     expectMalformed(decode({ ...dealJson, privateDeals: { ...dealJson.privateDeals, tradeType: 'SELL' } }), 'privateDeals.tradeType: expected TradeType');
     expectMalformed(decode({ ...dealJson, privateDeals: { ...dealJson.privateDeals, tradeType: 3 } }), 'privateDeals.tradeType');
-    expectMalformed(decode({ ...dealJson, privateDeals: { ...dealJson.privateDeals, price: true } }), 'privateDeals.price: expected UnsignedDecimal');
+    expectMalformed(decode({ ...dealJson, privateDeals: { ...dealJson.privateDeals, price: true } }), 'privateDeals.price: expected NonNegativeDecimal');
     expectMalformed(decode({ ...dealJson, privateDeals: { ...dealJson.privateDeals, price: '-1.6' } }), 'privateDeals.price');
     expectMalformed(decode({ ...dealJson, privateDeals: { ...dealJson.privateDeals, isMaker: 1 } }), 'privateDeals.isMaker');
     expectMalformed(decode({ ...dealJson, privateDeals: { ...dealJson.privateDeals, time: 1.5 } }), 'privateDeals.time: expected EpochMillis');

@@ -6,7 +6,7 @@
  */
 import { B1, B2, B3, B4, B5, B6, B7, B13, B14, B15 } from '../../endpoints/broker.js';
 import { apiKeysOf, createApiKey, createSubAccount, deleteApiKey, requireGrantable, subAccountOf, subAccountsOf } from '../accounts.js';
-import { formatDecimal } from '../decimal.js';
+import { formatDecimal } from '../../decimal/fixed.js';
 import { pageOf } from '../paging.js';
 import { dayText, listRebates } from '../rebates.js';
 import type { Account } from '../state.js';

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { formatDecimal } from '../decimal.js';
+import { formatDecimal } from '../../decimal/fixed.js';
 import type { ApiKeyRecord, DepositRecordState, TransferRecord, World } from '../state.js';
 
 /**

@@ -7,7 +7,7 @@
  */
 import { findAccount } from '../accounts.js';
 import type { SimClock } from '../clock.js';
-import { decimal } from '../decimal.js';
+import { decimal } from '../../decimal/fixed.js';
 import type { World } from '../state.js';
 import { orderView, type OrderView } from './order-view.js';
 import { cancelOrder, fillOrder, placeOrder, type OrderRequest } from './orders.js';

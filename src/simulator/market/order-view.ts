@@ -5,7 +5,7 @@
  * @module
  */
 import type { OrderStatus, OrderType, Side } from '../../stream/events.js';
-import { divideDecimal, formatDecimal, multiplyDecimal } from '../decimal.js';
+import { divideDecimal, formatDecimal, multiplyDecimal } from '../../decimal/fixed.js';
 import type { OrderChangeEvent, OrderRecord } from '../state.js';
 
 /** An order as the admin interface shows it; amounts are decimal text. */

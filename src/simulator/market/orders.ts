@@ -8,7 +8,7 @@
  * @module
  */
 import type { Side } from '../../stream/events.js';
-import { decimal, formatDecimal, multiplyDecimal } from '../decimal.js';
+import { decimal, formatDecimal, multiplyDecimal } from '../../decimal/fixed.js';
 import { SIM_CODES, SimError } from '../errors.js';
 import { adjust, freeBalance } from '../ledger.js';
 import type { OrderRecord, World } from '../state.js';

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Side } from '../../stream/events.js';
-import { decimal } from '../decimal.js';
+import { decimal } from '../../decimal/fixed.js';
 import { freeBalance } from '../ledger.js';
 import type { OrderRecord, World } from '../state.js';
 import { randomInt, seededRandom } from './random.js';

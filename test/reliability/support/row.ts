@@ -21,7 +21,7 @@ import {
   type UserDataStreamOptions,
 } from '../../../src/index.js';
 import { startSimulator, type OrderView, type Simulator, type SimulatorOptions, type WsRules } from '../../../src/simulator/index.js';
-import { subtractDecimal } from '../../../src/operators/decimal.js';
+import { subtractDecimal } from '../../../src/decimal/arithmetic.js';
 import type { MarketEvent } from '../../../src/stream/events.js';
 
 export const SECOND = 1000;

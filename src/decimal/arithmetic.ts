@@ -1,39 +1,48 @@
 /**
- * Exact arithmetic on decimal text, for the state operators: money stays a string, and sums and
- * comparisons go through `bigint`, never through a float (`'0.1' + '0.2'` is `'0.3'`).
+ * Exact arithmetic on decimal text (the vocabulary of `text.ts`): money stays a string, and sums
+ * and comparisons go through `bigint`, never through a float (`'0.1' + '0.2'` is `'0.3'`).
  *
  * Any scale is exact: a value is read as an integer count of 10^-scale units, and two values are
  * brought to the larger scale before they are added or compared.
  *
  * @module
  */
+import { isDecimal } from './text.js';
 
 /** A decimal as an integer number of 10^-`scale` units. */
-interface Fixed {
+export interface Scaled {
   readonly units: bigint;
   readonly scale: number;
 }
 
-/** Plain decimals (`-1.5`, `0`, `.5`, `21.`) with an optional exponent (`1e-8`, as a JSON number may print). */
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,4}))?$/;
-
-function parse(text: string): Fixed {
-  const match = DECIMAL.exec(text);
-  const whole = match?.[2] ?? '';
-  const fraction = match?.[3] ?? '';
-  if (!match || whole.length + fraction.length === 0) throw new RangeError(`not a decimal: ${JSON.stringify(text)}`);
-  const exponent = Number(match[4] ?? '0');
-  const digits = BigInt(`${whole}${fraction}` || '0');
-  const units = match[1] === '-' ? -digits : digits;
-  const scale = fraction.length - exponent;
-  return scale >= 0 ? { units, scale } : { units: units * 10n ** BigInt(-scale), scale: 0 };
+/**
+ * Reads decimal text as units of 10^-(its fraction digits), or `undefined` when it is not a
+ * decimal of the shared vocabulary.
+ *
+ * @example
+ * ```ts
+ * readScaled('-1.50'); // { units: -150n, scale: 2 }
+ * readScaled('1e3'); // undefined
+ * ```
+ */
+export function readScaled(text: string): Scaled | undefined {
+  if (!isDecimal(text)) return undefined;
+  const point = text.indexOf('.');
+  const digits = point < 0 ? text : `${text.slice(0, point)}${text.slice(point + 1)}`;
+  return { units: BigInt(digits), scale: point < 0 ? 0 : text.length - point - 1 };
 }
 
-function rescale(value: Fixed, scale: number): bigint {
-  return value.units * 10n ** BigInt(scale - value.scale);
-}
-
-function format(units: bigint, scale: number): string {
+/**
+ * Prints `units` of 10^-`scale` as the shortest exact decimal text (no trailing zeros, `0` for
+ * zero, never `-0`).
+ *
+ * @example
+ * ```ts
+ * formatScaled(-150n, 2); // '-1.5'
+ * formatScaled(0n, 8); // '0'
+ * ```
+ */
+export function formatScaled(units: bigint, scale: number): string {
   const negative = units < 0n;
   const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
   const whole = digits.slice(0, digits.length - scale);
@@ -42,19 +51,14 @@ function format(units: bigint, scale: number): string {
   return negative && text !== '0' ? `-${text}` : text;
 }
 
-/**
- * Tells whether `text` is a decimal these helpers can read.
- *
- * @example
- * ```ts
- * isDecimal('21.94210356004384'); // true
- * isDecimal('1e-8'); // true
- * isDecimal('ten'); // false
- * ```
- */
-export function isDecimal(text: string): boolean {
-  const match = DECIMAL.exec(text);
-  return match !== null && (match[2] ?? '').length + (match[3] ?? '').length > 0;
+function parse(text: string): Scaled {
+  const value = readScaled(text);
+  if (value === undefined) throw new RangeError(`not a decimal: ${JSON.stringify(text)}`);
+  return value;
+}
+
+function rescale(value: Scaled, scale: number): bigint {
+  return value.units * 10n ** BigInt(scale - value.scale);
 }
 
 /**
@@ -68,7 +72,7 @@ export function isDecimal(text: string): boolean {
  * ```
  */
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
-  if (a === b) return 0;
+  if (a === b && isDecimal(a)) return 0;
   const x = parse(a);
   const y = parse(b);
   const scale = Math.max(x.scale, y.scale);
@@ -77,7 +81,7 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
 }
 
 /**
- * Adds two decimals exactly; the result is the shortest exact text (no exponent, no trailing zeros).
+ * Adds two decimals exactly; the result is the shortest exact text (no trailing zeros).
  *
  * @throws RangeError when either text is not a decimal.
  * @example
@@ -90,7 +94,7 @@ export function addDecimal(a: string, b: string): string {
   const x = parse(a);
   const y = parse(b);
   const scale = Math.max(x.scale, y.scale);
-  return format(rescale(x, scale) + rescale(y, scale), scale);
+  return formatScaled(rescale(x, scale) + rescale(y, scale), scale);
 }
 
 /**
@@ -107,12 +111,13 @@ export function subtractDecimal(a: string, b: string): string {
   const x = parse(a);
   const y = parse(b);
   const scale = Math.max(x.scale, y.scale);
-  return format(rescale(x, scale) - rescale(y, scale), scale);
+  return formatScaled(rescale(x, scale) - rescale(y, scale), scale);
 }
 
 /**
  * Sums decimals exactly; `'0'` for none.
  *
+ * @throws RangeError when any text is not a decimal.
  * @example
  * ```ts
  * sumDecimals(['0.1', '0.2', '0.3']); // '0.6'

@@ -33,6 +33,16 @@ function model(open: number, fills: number, finished: number, log = 4): FrameMod
   };
 }
 
+/** The first six lines of the model's frame: status, connection and balances. */
+const TOP = [
+  'mexc-rx demo  status: live  events: 123 (40/s)  gaps: 1',
+  'connection: connected (connection 2, key 44b6…5df2)',
+  'Balances',
+  '  asset   free  frozen  total',
+  '  BTC      1.5       0    1.5',
+  '  USDT   25000     300  25300',
+];
+
 const texts = (lines: readonly { text: string }[]): string[] => lines.map((line) => line.text);
 const rowOf = (lines: readonly string[], start: string): number => lines.findIndex((line) => line.startsWith(start));
 
@@ -40,14 +50,7 @@ describe('layoutFrame', () => {
   it('at 80x24 with many orders: status, connection, balances, then a row of each later section, the rest of the room to open orders', () => {
     const lines = texts(layoutFrame(model(30, 50, 100), { columns: 80, rows: 24 }));
     expect(lines).toHaveLength(24);
-    expect(lines.slice(0, 6)).toEqual([
-      'mexc-rx demo  status: live  events: 123 (40/s)  gaps: 1',
-      'connection: connected (connection 2, key 44b6…5df2)',
-      'Balances',
-      '  asset   free  frozen  total',
-      '  BTC      1.5       0    1.5',
-      '  USDT   25000     300  25300',
-    ]);
+    expect(lines.slice(0, 6)).toEqual(TOP);
     // Every later section gets one row; all the room left goes to the open orders.
     expect(lines[6]).toBe('Open orders (30), newest 8 shown');
     expect(lines.slice(8, 16).map((line) => line.slice(2, 10))).toEqual(Array.from({ length: 8 }, (_, i) => `id${String(i).padStart(6, '0')}`));
@@ -89,12 +92,7 @@ describe('layoutFrame', () => {
   it('leaves out a section that does not fit, and every later one, rather than show it out of order', () => {
     const lines = texts(layoutFrame(model(3, 3, 3), { columns: 80, rows: 10 }));
     expect(lines).toEqual([
-      'mexc-rx demo  status: live  events: 123 (40/s)  gaps: 1',
-      'connection: connected (connection 2, key 44b6…5df2)',
-      'Balances',
-      '  asset   free  frozen  total',
-      '  BTC      1.5       0    1.5',
-      '  USDT   25000     300  25300',
+      ...TOP,
       'Open orders (3), newest 2 shown',
       '  order     side    price',
       '  id000000  BUY   30000.5',

@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   let renderer: Renderer | undefined;
   try {
     const account = await setUpAccount(sim, say);
-    say(`opening its user data stream, then trading ${ORDERS} orders on BTCUSDT (one connection drops on the way)`);
+    say(`opening its user data stream; trading ${ORDERS} orders on BTCUSDT, with one drop`);
     const events$ = userDataStream(account.trader);
     let view: DemoView = EMPTY_VIEW;
     const shown = (renderer = chooseRenderer(say));

@@ -39,8 +39,9 @@ function listTable(entries: readonly unknown[]): string[] {
     const rows = entries.map((entry) => [cellText('value', entry)]);
     return textTable(['value'], rows, aligned(['value'], rows));
   }
-  const head = [...new Set(entries.flatMap((entry) => Object.keys(entry)))];
-  const rows = entries.map((entry) => head.map((field) => cellText(field, entry[field])));
+  const fields = [...new Set(entries.flatMap((entry) => Object.keys(entry)))];
+  const rows = entries.map((entry) => fields.map((field) => cellText(field, entry[field])));
+  const head = fields.map(printable);
   return textTable(head, rows, aligned(head, rows));
 }
 

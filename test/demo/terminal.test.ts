@@ -64,8 +64,10 @@ async function expectFinalScreen(columns: number, rows: number): Promise<string[
   expectFits(lines, columns, rows);
   expect(lines).toContain("  streamed state equals the simulator's: yes");
   expect(rowOf(lines, /^Summary$/)).toBeGreaterThan(rowOf(lines, /^Open orders/));
-  // Scrollback included: one status line in all (the final frame's), never the first frame's.
+  // Scrollback included: no line wider than the terminal; one status line in all (the final
+  // frame's), never the first frame's.
   const everything = (await term?.everything()) ?? [];
+  expect(everything.filter((line) => [...line].length > columns)).toEqual([]);
   expect(everything.filter((line) => line.startsWith('mexc-rx demo'))).toEqual([expect.stringMatching(STATUS_LINE)]);
   expect(everything.some((line) => line.includes('status: starting'))).toBe(false);
   return lines;

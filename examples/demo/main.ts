@@ -12,26 +12,40 @@ import { plainRenderer } from './render-plain.js';
 import { ttyRenderer } from './render-tty.js';
 import { balancesFromRest, ordersFromSimulator } from './resync-sources.js';
 import { setUpAccount } from './setup.js';
-import { describeLifecycle, EMPTY_VIEW, type DemoView } from './view-model.js';
+import { describeLifecycle, EMPTY_VIEW, type DemoView, type Renderer } from './view-model.js';
 
 const ORDERS = 60;
 const STEP_MS = 25;
 
+/** The live view in a terminal, plain progress lines otherwise (CI, a pipe). */
+function chooseRenderer(say: (line: string) => void): Renderer {
+  if (process.stdout.isTTY !== true || process.env['CI'] !== undefined) return plainRenderer(say);
+  const renderer = ttyRenderer(process.stdout);
+  // Ctrl+C during the live view: give the terminal back before leaving.
+  process.once('SIGINT', () => {
+    renderer.close();
+    process.exit(130);
+  });
+  process.once('exit', () => renderer.close());
+  return renderer;
+}
+
 async function main(): Promise<number> {
-  const tty = process.stdout.isTTY === true && process.env['CI'] === undefined;
   const say = (line: string): void => void process.stdout.write(`${line}\n`);
   const started = Date.now();
   const sim = await startSimulator({ realtime: true });
   say(`simulator listening at ${sim.restUrl} and ${sim.wsUrl}`);
   const subscriptions = new Subscription();
+  let renderer: Renderer | undefined;
   try {
     const account = await setUpAccount(sim, say);
+    say(`opening its user data stream; trading ${ORDERS} orders on BTCUSDT, with one drop`);
     const events$ = userDataStream(account.trader);
     let view: DemoView = EMPTY_VIEW;
-    const renderer = tty ? ttyRenderer() : plainRenderer(say);
+    const shown = (renderer = chooseRenderer(say));
     const update = (change: Partial<DemoView>): void => {
       view = { ...view, ...change };
-      renderer.update(view);
+      shown.update(view);
     };
 
     const window: number[] = [];
@@ -60,7 +74,6 @@ async function main(): Promise<number> {
     );
 
     await firstValueFrom(events$.pipe(filter((e) => e.type === 'connected'), take(1)));
-    say(`user data stream connected; trading ${ORDERS} orders on BTCUSDT`);
     const session = sim.market.playSession({ account: account.name, orders: ORDERS, seed: 7, intervalMs: STEP_MS });
     // Halfway through, the network drops the connection: watch the reconnect, the gap and the resync.
     const drop = timer((ORDERS * STEP_MS * 2) / 2).subscribe(() => sim.ws.drop({ account: account.name }));
@@ -68,23 +81,26 @@ async function main(): Promise<number> {
     const summary = await session.done;
     // Let the last pushes and any resync arrive.
     await firstValueFrom(timer(1500));
-    renderer.done(view);
+    const final = view;
 
-    const problems = differences(sim, account.name, view.balances, view.orders);
+    const problems = differences(sim, account.name, final.balances, final.orders);
     subscriptions.unsubscribe();
     await firstValueFrom(timer(200));
     const socketsLeft = sim.ws.connections({ account: account.name, open: true }).length;
     const keysLeft = sim.ws.connections({ account: account.name }).filter((c) => sim.admin.listenKeyOwner(c.listenKey) !== undefined).length;
-    say('');
-    say('Summary');
-    say(`  orders placed: ${summary.orderIds.length}, fills: ${summary.fills}, cancels: ${summary.cancels}`);
-    say(`  events received: ${view.events}, gaps reported: ${view.gaps}`);
-    say(`  streamed state equals the simulator's: ${problems.length === 0 ? 'yes' : 'NO'}`);
-    for (const problem of problems) say(`    ${problem}`);
-    say(`  after unsubscribing: ${socketsLeft} sockets open, ${keysLeft} listen keys still valid`);
-    say(`  finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    shown.done(final, [
+      '',
+      'Summary',
+      `  orders placed: ${summary.orderIds.length}, fills: ${summary.fills}, cancels: ${summary.cancels}`,
+      `  events received: ${final.events}, gaps reported: ${final.gaps}`,
+      `  streamed state equals the simulator's: ${problems.length === 0 ? 'yes' : 'NO'}`,
+      ...problems.map((problem) => `    ${problem}`),
+      `  after unsubscribing: ${socketsLeft} sockets open, ${keysLeft} listen keys still valid`,
+      `  finished in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    ]);
     return problems.length === 0 && socketsLeft === 0 && keysLeft === 0 ? 0 : 1;
   } finally {
+    renderer?.close();
     subscriptions.unsubscribe();
     await sim.close();
   }

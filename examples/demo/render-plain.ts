@@ -2,10 +2,10 @@
  * The view without a terminal (CI, pipes): one plain line per lifecycle event and per ten finished
  * orders, no redrawing.
  */
-import { splitOrders, type DemoView } from './view-model.js';
+import { splitOrders, type Renderer } from './view-model.js';
 
-/** Prints progress lines as the view changes. */
-export function plainRenderer(write: (line: string) => void): { update(view: DemoView): void; done(view: DemoView): void } {
+/** Prints progress lines as the view changes, then the summary. */
+export function plainRenderer(write: (line: string) => void): Renderer {
   let connectionLines = 0;
   let finishedReported = 0;
   return {
@@ -18,8 +18,10 @@ export function plainRenderer(write: (line: string) => void): { update(view: Dem
         write(`[orders] ${finished} finished, ${splitOrders(view.orders).open.length} open, ${view.events} events so far`);
       }
     },
-    done(view) {
+    done(view, summary) {
       this.update(view);
+      for (const line of summary) write(line);
     },
+    close: () => undefined,
   };
 }

@@ -1,58 +1,103 @@
 /**
- * The live terminal view: tables drawn with cli-table3 and redrawn in place with log-update.
+ * The live terminal view: a thin shell around the pure layout. While the demo runs it owns the
+ * terminal's alternate screen (as `top` or `less` do) and redraws every line of it from the top,
+ * so nothing of an earlier frame can survive, whatever the terminal did in between (a resize, a
+ * reflow); on a resize it redraws at once for the new size. At the end it gives the normal screen
+ * back and prints the final frame there, fitted to leave room for the summary below it.
+ *
+ * log-update is not used: it keeps the last rows of a frame taller than the terminal (so the
+ * status line and the balances were the ones lost), and it erases by counting the lines it wrote,
+ * which goes wrong once the terminal reflows them on a resize.
  */
-import Table from 'cli-table3';
-import logUpdate from 'log-update';
+import ansiEscapes from 'ansi-escapes';
 import pc from 'picocolors';
-import { splitOrders, type DemoView } from './view-model.js';
+import { frameModel } from './frame-model.js';
+import { layoutFrame, type FrameLine, type LineStyle, type TerminalSize } from './layout.js';
+import type { DemoView, Renderer } from './view-model.js';
 
-function table(head: string[], rows: string[][]): string {
-  const t = new Table({ head: head.map((h) => pc.bold(h)), style: { head: [], border: [], compact: true } });
-  for (const row of rows) t.push(row);
-  return t.toString();
+/** What the demo needs of its standard output. */
+export interface TerminalOutput {
+  readonly columns?: number | undefined;
+  readonly rows?: number | undefined;
+  write(text: string): unknown;
+  on(event: 'resize', listener: () => void): unknown;
+  off(event: 'resize', listener: () => void): unknown;
 }
 
-/** Draws the whole view as text. */
-export function drawView(view: DemoView): string {
-  const stale = (flag: boolean | undefined): string => (flag ? pc.yellow(' (stale: resyncing)') : '');
-  const balances = [...(view.balances?.balances.values() ?? [])]
-    .sort((a, b) => a.asset.localeCompare(b.asset))
-    .map((b) => [b.asset, b.free, b.frozen, b.total]);
-  const { open, finished } = splitOrders(view.orders);
-  const orderRow = (o: (typeof open)[number]): string[] => [o.orderId.slice(-8), o.side, o.price, o.quantity, o.cumulativeQuantity, o.status, String(o.fills.length)];
-  const fills = [...(view.orders?.orders.values() ?? [])]
-    .flatMap((o) => o.fills)
-    .sort((a, b) => b.time - a.time)
-    .slice(0, 6)
-    .map((f) => [f.orderId.slice(-8), f.side, f.price, f.quantity, `${f.feeAmount} ${f.feeCurrency}`]);
-  return [
-    `${pc.bold('mexc-rx demo')}  status: ${view.status}   events: ${view.events}   ${view.eventsPerSecond.toFixed(0)} events/s   gaps: ${view.gaps}`,
-    `${pc.bold('Balances')}${stale(view.balances?.stale)}`,
-    table(['asset', 'free', 'frozen', 'total'], balances),
-    `${pc.bold('Open orders')} (${open.length})${stale(view.orders?.stale)}`,
-    table(['order', 'side', 'price', 'qty', 'filled', 'status', 'fills'], open.slice(0, 6).map(orderRow)),
-    `${pc.bold('Finished orders')} (${finished.length})`,
-    table(['order', 'side', 'price', 'qty', 'filled', 'status', 'fills'], finished.slice(0, 6).map(orderRow)),
-    pc.bold('Recent fills'),
-    table(['order', 'side', 'price', 'qty', 'fee'], fills),
-    pc.bold('Connection'),
-    ...view.connection.slice(-5).map((line) => `  ${line.text}`),
-  ].join('\n');
+const PAINT: Readonly<Record<LineStyle, (text: string) => string>> = {
+  title: pc.bold,
+  warning: (text) => pc.bold(pc.yellow(text)),
+  heading: pc.bold,
+  stale: (text) => pc.bold(pc.yellow(text)),
+  head: pc.dim,
+  body: (text) => text,
+};
+
+const paint = (line: FrameLine): string => PAINT[line.style](line.text);
+
+function sizeOf(out: TerminalOutput): TerminalSize {
+  return { columns: out.columns ?? 80, rows: out.rows ?? 24 };
 }
 
-/** A view that redraws in place, at most every `intervalMs`. */
-export function ttyRenderer(intervalMs = 100): { update(view: DemoView): void; done(view: DemoView): void } {
-  let last = 0;
+/** The whole alternate screen, rewritten: each row erased then written, the rows below erased. */
+function screen(lines: readonly FrameLine[], rows: number): string {
+  const drawn = lines.map((line, row) => `${ansiEscapes.cursorTo(0, row)}${ansiEscapes.eraseLine}${paint(line)}`).join('');
+  const below = lines.length < rows ? `${ansiEscapes.cursorTo(0, lines.length)}${ansiEscapes.eraseDown}` : '';
+  return `${ansiEscapes.beginSynchronizedOutput}${drawn}${below}${ansiEscapes.endSynchronizedOutput}`;
+}
+
+/**
+ * A view drawn on `out`'s alternate screen, redrawn at most every `intervalMs` and at once on a
+ * resize.
+ *
+ * @example
+ * ```ts
+ * const renderer = ttyRenderer(process.stdout);
+ * renderer.update(view);
+ * renderer.done(view, ['Summary', '  ...']);
+ * ```
+ */
+export function ttyRenderer(out: TerminalOutput, intervalMs = 100): Renderer {
+  let latest: DemoView | undefined;
+  let drawnAt = 0;
+  let open = true;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const draw = (): void => {
+    clearTimeout(pending);
+    pending = undefined;
+    if (!open || latest === undefined) return;
+    const size = sizeOf(out);
+    drawnAt = Date.now();
+    out.write(screen(layoutFrame(frameModel(latest), size), size.rows));
+  };
+  const onResize = (): void => {
+    out.write(ansiEscapes.eraseScreen);
+    draw();
+  };
+  const close = (): void => {
+    if (!open) return;
+    open = false;
+    clearTimeout(pending);
+    out.off('resize', onResize);
+    out.write(`${ansiEscapes.exitAlternativeScreen}${ansiEscapes.cursorShow}`);
+  };
+  out.write(`${ansiEscapes.enterAlternativeScreen}${ansiEscapes.cursorHide}${ansiEscapes.eraseScreen}`);
+  out.on('resize', onResize);
   return {
     update(view) {
-      const now = Date.now();
-      if (now - last < intervalMs) return;
-      last = now;
-      logUpdate(drawView(view));
+      latest = view;
+      const wait = drawnAt + intervalMs - Date.now();
+      if (wait <= 0) draw();
+      // The last change of a burst is drawn too, a moment later.
+      else pending ??= setTimeout(draw, wait);
     },
-    done(view) {
-      logUpdate(drawView(view));
-      logUpdate.done();
+    done(view, summary) {
+      close();
+      const size = sizeOf(out);
+      // Room for the summary and for the shell's prompt after it.
+      const frame = layoutFrame(frameModel(view), { columns: size.columns, rows: size.rows - summary.length - 1 });
+      out.write([...frame.map(paint), ...summary].map((line) => `${line}\n`).join(''));
     },
+    close,
   };
 }

@@ -54,7 +54,7 @@ export async function setUpAccount(sim: Simulator, say: (line: string) => void):
       permissions: ['SPOT_ACCOUNT_READ', 'SPOT_DEAL_READ', 'SPOT_DEAL_WRITE'],
     }),
   );
-  say(`created an API key for it with ${key.permissions.join(', ')}`);
+  say(`created its API key (${key.permissions.join(', ')})`);
   const transfers = await firstValueFrom(
     universalTransfer(master, { toAccount: subAccount, fromAccountType: 'SPOT', toAccountType: 'SPOT', asset: 'USDT', amount: '25000' }).pipe(
       concatMap((usdt) =>

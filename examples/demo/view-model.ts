@@ -1,6 +1,7 @@
 /**
  * What the demo shows, folded from the library's own operators: balances (balanceSnapshots),
- * orders and fills (reduceOrders), and the connection's lifecycle events. Pure data, no output.
+ * orders and fills (reduceOrders), and the connection's lifecycle events; and the shape of the
+ * renderers that show it. Pure data, no output.
  */
 import type { BalanceSnapshot, ConfirmedOrderState, OrderBook, UserDataEvent } from '../../src/index.js';
 
@@ -19,6 +20,15 @@ export interface DemoView {
   readonly events: number;
   readonly eventsPerSecond: number;
   readonly gaps: number;
+}
+
+/** How the demo shows its view: live updates, then the final state with the summary below it. */
+export interface Renderer {
+  update(view: DemoView): void;
+  /** Ends the live view and prints the last state, then `summary`. */
+  done(view: DemoView, summary: readonly string[]): void;
+  /** Gives the terminal back as it was (idempotent); for errors and Ctrl+C. */
+  close(): void;
 }
 
 /** The initial view. */

@@ -6,6 +6,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { didYouMean } from './suggest.js';
 
 /** A command's own options: name to kind. */
 export type OptionKinds = Readonly<Record<string, 'boolean' | 'string'>>;
@@ -60,7 +61,7 @@ export function readCommandLine(argv: readonly string[], kinds: OptionKinds, all
       if (token.value === undefined) return { ok: false, message: `${token.rawName} needs a value` };
       options.set(token.name, token.value);
     } else if (!allowParams || !token.rawName.startsWith('--')) {
-      return { ok: false, message: `unknown option ${token.rawName}` };
+      return { ok: false, message: `unknown option ${token.rawName}${didYouMean(token.name, Object.keys(all), (name) => `--${name}`)}` };
     } else {
       let value = token.value;
       const next = tokens[i + 1];

@@ -11,23 +11,41 @@ export interface CliIo {
   readonly stdout: (text: string) => void;
   /** Writes text to standard error (errors, progress notes). */
   readonly stderr: (text: string) => void;
-  /** Environment variables (`MEXC_API_KEY`, `MEXC_SECRET_KEY`). */
+  /** Environment variables (`MEXC_API_KEY`, `MEXC_SECRET_KEY`, `MEXC_BASE_URL`, `MEXC_WS_URL`). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Aborted when the user asks the command to stop (Ctrl+C). Default: never. */
   readonly signal?: AbortSignal;
 }
 
-/** Exit codes of the command line. */
+/** Exit codes of the command line; {@link EXIT_CODE_MEANINGS} says what each means. */
 export const EXIT = {
-  /** Done. */
   ok: 0,
-  /** The call or the stream failed (service error, network, refused credentials). */
   failed: 1,
-  /** Bad command line: unknown command or option, invalid parameter, missing credentials. */
   usage: 2,
-  /** A call was interrupted by Ctrl+C before it finished. */
+  unknownOutcome: 3,
   interrupted: 130,
 } as const;
+
+/** Each exit code and what it means, in words: the table of `mexc-rx --help` and of the docs. */
+export const EXIT_CODE_MEANINGS: readonly (readonly [number, string])[] = [
+  [EXIT.ok, 'done (a stream or the simulator stopped as asked, Ctrl+C included)'],
+  [EXIT.failed, 'the call or stream failed: service error, network, refused keys'],
+  [EXIT.usage, 'bad command line: unknown name, invalid parameter, no keys, mixed URLs'],
+  [EXIT.unknownOutcome, "a money-moving call's outcome is unknown: look before repeating it"],
+  [EXIT.interrupted, 'a call was interrupted by Ctrl+C (its request was aborted)'],
+];
+
+/**
+ * The exit codes as help text, one line each.
+ *
+ * @example
+ * ```ts
+ * exitCodeHelp()[0]; // '  0    done: the result was printed, ...'
+ * ```
+ */
+export function exitCodeHelp(): readonly string[] {
+  return EXIT_CODE_MEANINGS.map(([code, meaning]) => `  ${String(code).padEnd(4)} ${meaning}`);
+}
 
 /**
  * Resolves when `signal` is aborted (never when it is `undefined`).

@@ -5,20 +5,37 @@
  * @module
  */
 import { CALL_HELP, callCommand } from './call-command.js';
-import { EXIT, type CliIo } from './io.js';
+import { EXIT, exitCodeHelp, type CliIo } from './io.js';
 import { SIMULATOR_HELP, simulatorCommand } from './simulator-command.js';
 import { STREAM_HELP, streamCommand } from './stream-command.js';
+import { didYouMean } from './suggest.js';
+import { packageVersion } from './version.js';
 
 /** Help of the program. */
 export const PROGRAM_HELP = `Usage: mexc-rx <command> [options]
 
 Commands:
-  call <operation> [--<param> <value> ...]   run one operation, print its result as JSON
+  simulator                                  start a simulator on 127.0.0.1 and print the
+                                             export lines that point call and stream at it
+  call <operation> [--<param> <value> ...]   run one operation, print its result (JSON or a table)
   stream                                     tail a user data stream as NDJSON
-  simulator                                  start the simulator on 127.0.0.1
 
-Run mexc-rx <command> --help (or mexc-rx help <command>) for a command's options.
-Credentials come from MEXC_API_KEY and MEXC_SECRET_KEY; --sim uses an embedded simulator instead.
+Options:
+  -h, --help       this help (mexc-rx <command> --help, or mexc-rx help <command>, for a command's)
+  -v, --version    the version of mexc-rx
+
+Environment (read by call and stream; flags override it):
+  MEXC_API_KEY, MEXC_SECRET_KEY   the keys to sign with
+  MEXC_BASE_URL, MEXC_WS_URL      REST and websocket URLs (default: the real service's)
+
+A session against a local simulator:
+  terminal 1:  mexc-rx simulator
+  terminal 2:  paste the export line it prints, then
+               mexc-rx call listSubAccounts --format table
+               mexc-rx stream
+
+Exit codes:
+${exitCodeHelp().join('\n')}
 `;
 
 const COMMANDS: Readonly<Record<string, { readonly help: string; readonly run: (argv: readonly string[], io: CliIo) => Promise<number> }>> = {
@@ -27,8 +44,14 @@ const COMMANDS: Readonly<Record<string, { readonly help: string; readonly run: (
   simulator: { help: SIMULATOR_HELP, run: simulatorCommand },
 };
 
+function unknownCommand(word: string, io: CliIo): number {
+  io.stderr(`unknown command: ${word}${didYouMean(word, Object.keys(COMMANDS))}\n(mexc-rx --help lists the commands)\n`);
+  return EXIT.usage;
+}
+
 /**
  * Runs the command line `argv` (without the node and script paths); resolves to the exit code.
+ * With no command at all it prints the usage on standard error and exits with the usage code.
  *
  * @example
  * ```ts
@@ -38,20 +61,30 @@ const COMMANDS: Readonly<Record<string, { readonly help: string; readonly run: (
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [word, ...rest] = argv;
-  if (word === undefined || word === '--help' || word === '-h') {
+  if (word === undefined) {
+    io.stderr(PROGRAM_HELP);
+    return EXIT.usage;
+  }
+  if (word === '--help' || word === '-h') {
     io.stdout(PROGRAM_HELP);
+    return EXIT.ok;
+  }
+  if (word === '--version' || word === '-v') {
+    io.stdout(`${packageVersion()}\n`);
     return EXIT.ok;
   }
   if (word === 'help') {
     const [topic] = rest;
-    const command = topic === undefined ? undefined : COMMANDS[topic];
-    io.stdout(command?.help ?? PROGRAM_HELP);
-    return topic === undefined || command !== undefined ? EXIT.ok : EXIT.usage;
+    if (topic === undefined) {
+      io.stdout(PROGRAM_HELP);
+      return EXIT.ok;
+    }
+    const command = COMMANDS[topic];
+    if (command === undefined) return unknownCommand(topic, io);
+    io.stdout(command.help);
+    return EXIT.ok;
   }
   const command = COMMANDS[word];
-  if (command === undefined) {
-    io.stderr(`unknown command: ${word}\n\n${PROGRAM_HELP}`);
-    return EXIT.usage;
-  }
+  if (command === undefined) return unknownCommand(word, io);
   return command.run(rest, io);
 }

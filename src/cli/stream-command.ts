@@ -9,11 +9,12 @@ import { DEFAULT_BASE_URL, DEFAULT_WS_URL } from '../client/create-client.js';
 import { ValidationError } from '../errors.js';
 import { userDataStream, type UserDataEvent } from '../stream/user-data-stream.js';
 import { startDemoActivity, DEMO_ORDERS } from './demo-activity.js';
-import { positiveInteger, readCommandLine, text } from './args.js';
-import { EXIT, type CliIo } from './io.js';
+import { flag, positiveInteger, readCommandLine, text } from './args.js';
+import { EXIT, exitCodeHelp, type CliIo } from './io.js';
 import { trackListenKeys, type KeysOutcome, type TrackedKeys } from './listen-key-tracker.js';
 import { printError } from './print-error.js';
-import { openSession, readTarget, type Session } from './session.js';
+import { describeTarget, openSession, readTarget, type Session } from './session.js';
+import { shownUrl } from './urls.js';
 
 /** Help of the `stream` command. */
 export const STREAM_HELP = `Usage: mexc-rx stream [options]
@@ -23,23 +24,30 @@ lifecycle events (connected, reconnecting, gap, rolled-over, key-replaced, diagn
 Stops on Ctrl+C, or after --max-events or --duration-ms; the listen key is DELETEd on the way out.
 
 Options:
-  --sim                     start an embedded simulator and stream its master account
-  --as master|broker        with --sim: the simulator account to stream (default master)
-  --base-url URL            REST base URL, for the listen key (default ${DEFAULT_BASE_URL})
-  --ws-url URL              websocket base URL (default ${DEFAULT_WS_URL})
-  --demo-activity           with --sim: trade on the account, so order, deal and account
-                            events flow (a seeded session of ${DEMO_ORDERS} orders)
+  --base-url URL            REST base URL, for the listen key (default $MEXC_BASE_URL,
+                            else ${DEFAULT_BASE_URL})
+  --ws-url URL              websocket base URL (default $MEXC_WS_URL; for a local --base-url,
+                            its simulator's; else ${DEFAULT_WS_URL})
   --format protobuf|json    frame format to subscribe to (default protobuf)
   --max-events N            stop after N events (lifecycle events count)
   --duration-ms N           stop after N milliseconds
+  --sim                     start a fresh embedded simulator and stream its master account
+  --as master|broker        with --sim: the simulator account to stream (default master)
+  --demo-activity           with --sim: trade on the account, so order, deal and account
+                            events flow (a seeded session of ${DEMO_ORDERS} orders)
+  --verbose                 also say where the URLs and keys came from
   -h, --help                this help
 
-Credentials (without --sim): MEXC_API_KEY and MEXC_SECRET_KEY.
-Exit codes: 0 stopped as asked, 1 the stream failed (credentials refused), 2 bad command line.
+Keys: MEXC_API_KEY and MEXC_SECRET_KEY (not needed with --sim). A local REST URL with a
+websocket URL that is not local, or the reverse, is refused: a listen key made by a local
+simulator is never sent to the real service.
+Exit codes:
+${exitCodeHelp().join('\n')}
 
 Examples:
+  mexc-rx stream                                   (after pasting mexc-rx simulator's exports)
   mexc-rx stream --sim --demo-activity --max-events 20
-  MEXC_API_KEY=... MEXC_SECRET_KEY=... mexc-rx stream --format json | jq .
+  mexc-rx stream --format json | jq .
 `;
 
 /** How long to wait for the listen key's DELETE on the way out, ms. */
@@ -114,7 +122,7 @@ function tail(session: Session, settings: StreamSettings, io: CliIo): { readonly
 export async function streamCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const read = readCommandLine(
     argv,
-    { sim: 'boolean', 'demo-activity': 'boolean', as: 'string', 'base-url': 'string', 'ws-url': 'string', format: 'string', 'max-events': 'string', 'duration-ms': 'string' },
+    { sim: 'boolean', 'demo-activity': 'boolean', verbose: 'boolean', as: 'string', 'base-url': 'string', 'ws-url': 'string', format: 'string', 'max-events': 'string', 'duration-ms': 'string' },
     false,
   );
   if (!read.ok) {
@@ -135,7 +143,7 @@ export async function streamCommand(argv: readonly string[], io: CliIo): Promise
     Number.isNaN(maxEvents) ? '--max-events takes a positive integer' : undefined,
     Number.isNaN(durationMs) ? '--duration-ms takes a positive integer' : undefined,
   ].filter((problem): problem is string => problem !== undefined);
-  const target = readTarget(line);
+  const target = readTarget(line, io.env);
   if (!target.ok) problems.push(target.message);
   const demoActivity = line.options.has('demo-activity');
   if (demoActivity && target.ok && !target.target.sim) problems.push('--demo-activity needs --sim');
@@ -155,6 +163,8 @@ export async function streamCommand(argv: readonly string[], io: CliIo): Promise
     return EXIT.usage;
   }
   const { session } = opened;
+  if (flag(line, 'verbose')) for (const note of describeTarget(target.target, session)) io.stderr(`${note}\n`);
+  io.stderr(`streaming from ${shownUrl(session.client.wsUrl)} (listen keys from ${shownUrl(session.client.baseUrl)}); Ctrl+C stops\n`);
   try {
     const running = tail(session, { format, maxEvents, durationMs, demoActivity }, io);
     const stop = await running.stopped;

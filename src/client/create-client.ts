@@ -12,6 +12,7 @@ import { HTTP_TRANSPORTS, type FetchLike, type HttpTransport } from '../http/tra
 import { hmacSha256Signer, type Signer } from '../http/sign.js';
 import { recvWindow as recvWindowRule } from '../params/fields.js';
 import { redactor } from '../redact.js';
+import { isLoopbackHost } from './loopback.js';
 import type { Client } from './types.js';
 
 /** The real service's REST base URL. */
@@ -57,8 +58,6 @@ export interface ClientConfig {
   readonly random?: () => number;
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 function checkUrl(field: string, value: string, secure: string, plain: string, allowInsecure: boolean): ValidationIssue | undefined {
   let url: URL;
   try {
@@ -68,7 +67,7 @@ function checkUrl(field: string, value: string, secure: string, plain: string, a
   }
   if (url.protocol === secure) return undefined;
   if (url.protocol !== plain) return { field, rule: `${secure}// or ${plain}//` };
-  return LOOPBACK.test(url.hostname) || allowInsecure ? undefined : { field, rule: `${secure}// (plain ${plain}// only to loopback unless allowInsecureHttp)` };
+  return isLoopbackHost(url.hostname) || allowInsecure ? undefined : { field, rule: `${secure}// (plain ${plain}// only to loopback unless allowInsecureHttp)` };
 }
 
 /**

@@ -31,24 +31,55 @@ export interface WebSocketLike {
 /** Opens a websocket to a URL. */
 export type WebSocketFactory = (url: string) => WebSocketLike;
 
+/** A websocket class: the runtime's own, `ws`'s, or a test double. */
+export type WebSocketClass = new (url: string) => WebSocketLike;
+
+/**
+ * The binary type a socket made by `socketClass` should be asked for: `'nodebuffer'` where the
+ * class is `ws`'s Node implementation (binary frames arrive as `ws`'s own buffers, a `Uint8Array`,
+ * with no copy per frame), `'arraybuffer'` everywhere else. A browser's `WebSocket` knows only
+ * `'blob'` and `'arraybuffer'`, and logs a console warning for any other value, so `'nodebuffer'`
+ * is never tried there. `ws`'s class is told apart by what only it carries: its static
+ * `createWebSocketStream`.
+ *
+ * @example
+ * ```ts
+ * import WebSocket from 'isomorphic-ws';
+ *
+ * binaryTypeFor(WebSocket); // 'nodebuffer' in Node (ws), 'arraybuffer' in a browser bundle
+ * ```
+ */
+export function binaryTypeFor(socketClass: unknown): 'nodebuffer' | 'arraybuffer' {
+  const isWs = typeof socketClass === 'function' && typeof (socketClass as { createWebSocketStream?: unknown }).createWebSocketStream === 'function';
+  return isWs ? 'nodebuffer' : 'arraybuffer';
+}
+
+/**
+ * A factory that opens sockets of `socketClass`, each asked for the binary type the class
+ * supports ({@link binaryTypeFor}).
+ *
+ * @example
+ * ```ts
+ * const factory = webSocketFactoryFor(globalThis.WebSocket);
+ * const socket = factory('wss://wbs-api.mexc.com/ws?listenKey=...'); // socket.binaryType === 'arraybuffer'
+ * ```
+ */
+export function webSocketFactoryFor(socketClass: WebSocketClass): WebSocketFactory {
+  const binaryType = binaryTypeFor(socketClass);
+  return (url) => {
+    const socket = new socketClass(url);
+    socket.binaryType = binaryType;
+    return socket;
+  };
+}
+
 /**
  * The default factory: the runtime's WebSocket (browsers) or `ws` (Node), via isomorphic-ws. Binary
- * frames come as `ws`'s own buffers where it runs (no copy per frame), else as `ArrayBuffer`.
+ * frames come as `ws`'s own buffers in Node (no copy per frame), as `ArrayBuffer`s in browsers.
  *
  * @example
  * ```ts
  * const socket = defaultWebSocketFactory('wss://wbs-api.mexc.com/ws?listenKey=...');
  * ```
  */
-export const defaultWebSocketFactory: WebSocketFactory = (url) => {
-  const socket = new WebSocket(url) as unknown as WebSocketLike;
-  try {
-    // `ws` knows 'nodebuffer' (a Uint8Array view of what it read); browsers ignore the value, or
-    // throw in old ones, and keep 'blob'.
-    socket.binaryType = 'nodebuffer';
-  } catch {
-    // Falls through to 'arraybuffer'.
-  }
-  if (socket.binaryType !== 'nodebuffer') socket.binaryType = 'arraybuffer';
-  return socket;
-};
+export const defaultWebSocketFactory: WebSocketFactory = webSocketFactoryFor(WebSocket as unknown as WebSocketClass);

@@ -2,10 +2,12 @@
  * The browser example end to end: its backend and the simulator in-process, the page bundled with
  * esbuild, headless Chromium showing live balances and orders built by the library's operators
  * from the user data stream, while the test drives the simulator's market. The page never sees a
- * credential: only listen keys.
+ * credential: only listen keys. Any console error or warning of the page fails the test it
+ * happened in. The page is shot at desktop width and at a phone's 390 px, where nothing may be
+ * wider than the viewport or overflow its card.
  */
 import { mkdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { buildBundle } from '../../examples/browser/build.js';
 import { startExampleServer, type ExampleServer } from '../../examples/browser/server.js';
@@ -14,14 +16,17 @@ import { launchChromium } from './chromium.js';
 import { recordTraffic, type Traffic } from './traffic.js';
 
 const WAIT_MS = 15_000;
-const SCREENSHOT = 'test-output/browser/live-tables.png';
+const DESKTOP = { width: 1000, height: 960 };
+const PHONE = { width: 390, height: 844 };
+const SCREENSHOTS = { desktop: 'test-output/browser/desktop-1000.png', phone: 'test-output/browser/phone-390.png' };
 
 let example: ExampleServer | undefined;
 let browser: Browser | undefined;
 let page: Page;
 let traffic: Traffic;
 let bundle: string;
-const pageErrors: string[] = [];
+/** Console errors and warnings, and uncaught errors, of the page since the last test ended. */
+const pageProblems: string[] = [];
 
 function running(): ExampleServer {
   if (example === undefined) throw new Error('the example server did not start');
@@ -70,14 +75,19 @@ beforeAll(async () => {
   browser = await launchChromium();
   bundle = await buildBundle();
   example = await startExampleServer({ bundle });
-  page = await browser.newPage({ viewport: { width: 1000, height: 960 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await browser.newPage({ viewport: DESKTOP });
+  page.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') pageProblems.push(`console ${message.type()}: ${message.text()}`);
   });
   traffic = recordTraffic(page);
   await page.goto(example.url);
 }, 60_000);
+
+afterEach(() => {
+  // Whatever the page logged during a test fails that test.
+  expect(pageProblems.splice(0)).toEqual([]);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -167,7 +177,25 @@ describe('the browser example', () => {
     expect(open).toBe(3); // the two above and the one placed while disconnected
     expect(await page.textContent('#orders .summary')).toBe(`${open} open · ${expected.length - open} finished`);
 
-    await page.screenshot({ path: SCREENSHOT, fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: SCREENSHOTS.desktop, fullPage: true, animations: 'disabled' });
+  }, 60_000);
+
+  it('is readable on a 390 px wide phone: nothing wider than the viewport, no table overflowing its card (screenshot)', async () => {
+    await page.setViewportSize(PHONE);
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      cards: Array.from(document.querySelectorAll<HTMLElement>('.panel, header, footer')).map((card) => ({ id: card.id || card.tagName, scroll: card.scrollWidth, client: card.clientWidth })),
+      cells: Array.from(document.querySelectorAll<HTMLElement>('.panel td')).filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.dataset['field'] ?? '?'),
+    }));
+    expect(widths.page).toBeLessThanOrEqual(PHONE.width);
+    expect(widths.cards.filter((card) => card.scroll > card.client)).toEqual([]);
+    expect(widths.cells).toEqual([]);
+    // Every order and every figure is still on the page, and visible.
+    const { sim, account } = running();
+    expect(await page.locator('#orders tbody tr').count()).toBe(sim.market.orders(account.name).length);
+    for (const field of ['price', 'quantity', 'filled', 'status']) await expect(page.locator(`#orders tbody tr >> nth=0 >> td[data-field="${field}"]`).isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: SCREENSHOTS.phone, fullPage: true, animations: 'disabled' });
+    await page.setViewportSize(DESKTOP);
   }, 60_000);
 
   it('never lets a credential reach the page: only listen keys travel', async () => {
@@ -182,7 +210,6 @@ describe('the browser example', () => {
     expect(traffic.requests).toContain(`POST ${origin}/listen-key`);
     expect(traffic.sockets.length).toBeGreaterThanOrEqual(2);
     for (const url of traffic.sockets) expect(url).toMatch(new RegExp(`^${sim.wsUrl}\\?listenKey=[0-9a-f]{64}$`));
-    expect(pageErrors).toEqual([]);
   }, 60_000);
 
   it('closes its listen key through the backend when the page is left', async () => {

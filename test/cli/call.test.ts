@@ -87,7 +87,10 @@ describe('call: parameters are checked with the client rules before anything is 
 
   it.each([
     [['M2', '--limit', '500'], 'limit: integer from 1 to 200'],
-    [['M2', '--limt', '5'], 'limt: unknown parameter'],
+    [['M2', '--limt', '5'], 'limt: unknown parameter (did you mean --limit?)'],
+    [['M8', '--subaccount', 'strategy01'], 'subaccount: unknown parameter (did you mean --subAccount?)'],
+    [['M2', '--formt', 'table'], 'formt: unknown parameter (did you mean --format?)'],
+    [['M2', '--zzz', '1'], 'zzz: unknown parameter'],
     [['M2', '--isFreeze', 'yes'], 'isFreeze: true or false'],
     [['createSubAccount', '--note', 'x'], 'subAccount: required'],
     [['M6', '--toAccount', 'strategy01', '--fromAccountType', 'SPOT', '--toAccountType', 'SPOT', '--asset', 'USDT', '--amount', '1', '--clientTranId', 'short'], 'clientTranId: 32 alphanumeric characters'],
@@ -118,14 +121,18 @@ describe('call: usage', () => {
   it('refuses a bad command line with exit code 2', async () => {
     const cases: readonly (readonly [readonly string[], string])[] = [
       [['call'], 'which operation?'],
-      [['call', 'noSuchOperation'], 'unknown operation: noSuchOperation'],
+      [['call', 'noSuchOperation'], 'unknown operation: noSuchOperation\n'],
+      [['call', 'listSubaccounts'], 'unknown operation: listSubaccounts (did you mean listSubAccounts?)'],
+      [['call', 'M2', '--sim', '--format', 'yaml'], '--format takes json or table, not yaml'],
+      [['call', 'M2', '--sim', '--verbose=yes'], '--verbose takes no value'],
+      [['call', 'M2', '--sim', '--base-url', 'http://127.0.0.1:1'], '--sim starts its own simulator: leave out --base-url and --ws-url'],
       [['call', 'M2', 'extra'], 'unexpected words: extra'],
       [['call', 'M2', '--limit'], '--limit needs a value'],
       [['call', 'M2', '--limit', '5', '--limit', '6'], '--limit given twice'],
       [['call', 'M2', '--sim=yes'], '--sim takes no value'],
       [['call', 'M2', '--as', 'broker'], '--as needs --sim'],
       [['call', 'M2', '--sim', '--as', 'root'], '--as takes master or broker'],
-      [['call', 'M2'], 'set MEXC_API_KEY and MEXC_SECRET_KEY'],
+      [['call', 'M2'], 'set MEXC_API_KEY and MEXC_SECRET_KEY (mexc-rx simulator prints them for its accounts)'],
       [['call', 'M2', '--base-url', 'http://example.com'], 'baseUrl: https://'],
     ];
     for (const [argv, message] of cases) {
@@ -158,6 +165,21 @@ describe('call: usage', () => {
     }
   });
 
+  it('says the request may have reached the service when a call that changes something is interrupted', async () => {
+    const server = await countingServer('hang');
+    try {
+      const stop = new AbortController();
+      const pending = run(['call', 'M1', '--base-url', server.url, '--subAccount', 'strategy01', '--note', 'x'], { env: FAKE_ENV, signal: stop.signal });
+      while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      stop.abort();
+      const result = await pending;
+      expect(result.code).toBe(130);
+      expect(result.stderr).toBe('interrupted; the request was aborted, but it may have reached the service: look before repeating createSubAccount\n');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('lists all 27 operations in its help, and one operation\'s parameters', async () => {
     const help = await run(['call', '--help']);
     expect(help.code).toBe(0);
@@ -167,4 +189,56 @@ describe('call: usage', () => {
     expect(m6.stdout).toMatch(/--clientTranId\s+optional\s+32 alphanumeric characters/);
     expect(m6.stdout).toMatch(/--amount\s+required/);
   });
+});
+
+describe('call: flags, formats and exit codes', () => {
+  it('--verbose is a flag: anywhere on the line, it takes no value and swallows no word', async () => {
+    for (const argv of [['call', '--verbose', 'M2', '--sim', '--limit', '5'], ['call', 'M2', '--verbose', '--sim', '--limit', '5'], ['call', 'M2', '--sim', '--limit', '5', '--verbose']]) {
+      const result = await run(argv);
+      expect({ argv, code: result.code }).toEqual({ argv, code: 0 });
+      expect(JSON.parse(result.stdout)).toEqual({ items: [] });
+      expect(result.stderr).toMatch(/^simulator started for this command at http:\/\/127\.0\.0\.1:\d+, acting as its master account .*\nM2 listSubAccounts: done after \d+ ms\n$/);
+    }
+  });
+
+  it('--format table prints an object that is no list as field and value', async () => {
+    const result = await run(['call', 'M1', '--sim', '--subAccount', 'strategy01', '--note', 'market making', '--format', 'table']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('field       value\nsubAccount  strategy01\nnote        market making\n');
+  });
+
+  it('--format table never writes a control character the service sent back', async () => {
+    const result = await run(['call', 'M1', '--sim', '--subAccount', 'strategy01', '--note', 'a\u001b[2Jb', '--format', 'table']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('\u001b');
+    expect(result.stdout).toContain('note        a\\u001b[2Jb\n');
+  });
+
+  it('says, after a --sim call that changed something, that the change is gone with the simulator', async () => {
+    const created = await run(['call', 'M1', '--sim', '--subAccount', 'strategy01', '--note', 'x']);
+    expect(created.code).toBe(0);
+    expect(created.stderr).toContain('note: the simulator started for this call has stopped, and what the call changed is gone with it; for a session, run mexc-rx simulator');
+    const listed = await run(['call', 'M2', '--sim']);
+    expect(listed.stderr).toBe('');
+    expect(JSON.parse(listed.stdout)).toEqual({ items: [] });
+  });
+
+  it('exits 3 when a transfer may have happened and the history could not tell', async () => {
+    const server = await countingServer('fail');
+    try {
+      const result = await run(
+        ['call', 'universalTransfer', '--base-url', server.url, '--toAccount', 'strategy01', '--fromAccountType', 'SPOT', '--toAccountType', 'SPOT', '--asset', 'USDT', '--amount', '1'],
+        { env: FAKE_ENV },
+      );
+      expect(result.code).toBe(3);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^UnknownOutcomeError: M6: the outcome is unknown; check before repeating\n {2}clientTranId: [A-Za-z0-9]{32}\n/);
+      // Sent once, then only looked for in the history (M7): never sent blindly again.
+      const paths = server.requests.map((r) => `${r.method ?? ''} ${r.url?.split('?')[0] ?? ''}`);
+      expect(paths.filter((p) => p === 'POST /api/v3/capital/sub-account/universalTransfer')).toHaveLength(1);
+      expect(paths.filter((p) => p === 'GET /api/v3/capital/sub-account/universalTransfer').length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
 });

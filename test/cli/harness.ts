@@ -47,7 +47,7 @@ export function ndjson(text: string): readonly Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-/** A loopback HTTP server that counts requests and answers each with `reply` (or never, with `hang`). */
+/** A loopback HTTP server that counts requests and answers each with `[]` (`reply`), a 500 (`fail`), or never (`hang`). */
 export interface CountingServer {
   readonly url: string;
   readonly requests: IncomingMessage[];
@@ -57,14 +57,14 @@ export interface CountingServer {
 }
 
 /** Starts a {@link CountingServer}. */
-export async function countingServer(mode: 'reply' | 'hang'): Promise<CountingServer> {
+export async function countingServer(mode: 'reply' | 'fail' | 'hang'): Promise<CountingServer> {
   const requests: IncomingMessage[] = [];
   let abortedCount = 0;
   const server: Server = createServer((req, res) => {
     requests.push(req);
-    if (mode === 'reply') {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end('[]');
+    if (mode !== 'hang') {
+      res.writeHead(mode === 'reply' ? 200 : 500, { 'Content-Type': 'application/json' });
+      res.end(mode === 'reply' ? '[]' : '{"code":500,"msg":"internal error"}');
       return;
     }
     res.on('close', () => {

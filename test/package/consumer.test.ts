@@ -148,6 +148,9 @@ describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its
     const bin = join(app(), 'node_modules', '.bin', 'mexc-rx');
     const help = await exec(bin, ['--help'], app());
     expect(help.stdout).toMatch(/^Usage: mexc-rx <command>/);
+    // Read from the installed package's own package.json, two folders above dist/cli.
+    const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect((await exec(bin, ['--version'], app())).stdout).toBe(`${version}\n`);
     const call = await exec(bin, ['call', 'listSubAccounts', '--sim', '--limit', '5'], app(), 60_000);
     expect(JSON.parse(call.stdout)).toEqual({ items: [] });
     const invalid = await execStatus(bin, ['call', 'M2', '--sim', '--limit', '0'], app());

@@ -22,9 +22,9 @@ export function renderBalances(section: HTMLElement, snapshot: BalanceSnapshot):
         { asset: b.asset },
         [
           cell(b.asset, { field: 'asset', className: 'asset' }),
-          cell(b.free, { field: 'free', className: 'number' }),
-          cell(b.frozen, { field: 'frozen', className: 'number' }),
-          cell(b.total, { field: 'total', className: 'number' }),
+          cell(b.free, { field: 'free', className: 'number', label: 'Free' }),
+          cell(b.frozen, { field: 'frozen', className: 'number', label: 'Frozen' }),
+          cell(b.total, { field: 'total', className: 'number', label: 'Total' }),
         ],
         changed.has(b.asset),
       ),

@@ -24,6 +24,8 @@ export interface CellOptions {
   readonly className?: string;
   /** Tooltip (e.g. the full value of a shortened one). */
   readonly title?: string;
+  /** `data-label`: the cell's column name, shown beside its value where the table is laid out as cards (narrow screens). */
+  readonly label?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export function cell(text: string, options: CellOptions = {}): HTMLTableCellElem
   if (options.field !== undefined) td.dataset['field'] = options.field;
   if (options.className !== undefined) td.className = options.className;
   if (options.title !== undefined) td.title = options.title;
+  if (options.label !== undefined) td.dataset['label'] = options.label;
   return td;
 }
 

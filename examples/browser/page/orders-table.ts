@@ -17,13 +17,13 @@ function orderRow(o: ConfirmedOrderState, flash: boolean): HTMLTableRowElement {
   return row(
     { orderId: o.orderId, status: o.status },
     [
-      cell(time(o.createTime), { field: 'time' }),
-      cell(`…${o.orderId.slice(-8)}`, { field: 'order', className: 'id', title: o.orderId }),
+      cell(time(o.createTime), { field: 'time', label: 'Created' }),
+      cell(`…${o.orderId.slice(-8)}`, { field: 'order', className: 'id', title: o.orderId, label: 'Order' }),
       cell(o.symbol, { field: 'symbol' }),
       cell(o.side, { field: 'side', className: `side ${o.side.toLowerCase()}` }),
-      cell(o.price, { field: 'price', className: 'number' }),
-      cell(o.quantity, { field: 'quantity', className: 'number' }),
-      cell(o.cumulativeQuantity, { field: 'filled', className: 'number' }),
+      cell(o.price, { field: 'price', className: 'number', label: 'Price' }),
+      cell(o.quantity, { field: 'quantity', className: 'number', label: 'Quantity' }),
+      cell(o.cumulativeQuantity, { field: 'filled', className: 'number', label: 'Filled' }),
       cell(o.status.replace('_', ' '), { field: 'status', className: `status ${o.status.toLowerCase()}` }),
     ],
     flash,

@@ -64,11 +64,13 @@ export type {
   BrokerListDepositAddressesParams,
   BrokerListDepositsParams,
   BrokerListAllDepositsParams,
+  DepositFilter,
   BrokerWithdrawParams,
   BrokerUniversalTransferParams,
   BrokerListRebatesParams,
 } from './endpoints/broker.js';
 export type { NoParams, ListenKeyParams } from './endpoints/listen-key.js';
+export type { TransferHistoryParams, TransferParams, TransferParties } from './endpoints/shared-fields.js';
 export {
   DEPOSIT_STATUS_NAMES,
   type AssetBalance,
@@ -204,8 +206,6 @@ export {
   newClientTranId,
   type TransferOptions,
   type TransferResult,
-  type TransferParamsLike,
-  type TransferHistoryParamsLike,
 } from './operations/safe-transfer.js';
 export { userDataStreams, type AccountSet, type UserDataStreamsOptions } from './scale/user-data-streams.js';
 export {

@@ -8,8 +8,9 @@
  */
 import { depositAddressDecoder, depositAddressListDecoder, depositPageDecoder, withdrawalReceiptDecoder } from '../codecs/capital.js';
 import { optional, required } from '../params/field.js';
-import { depositStatusCode, epochMillis, fundPassword, nonEmptyText, pageNumber, pageSize, positiveDecimal } from '../params/fields.js';
+import { depositStatusCode, fundPassword, nonEmptyText, pageNumber, pageSize, positiveDecimal } from '../params/fields.js';
 import { defineEndpoint } from './endpoint.js';
+import { timeRange } from './shared-fields.js';
 
 /** Parameters of B8 {@link brokerCreateDepositAddress}. */
 export interface BrokerCreateDepositAddressParams {
@@ -22,30 +23,29 @@ export interface BrokerListDepositAddressesParams {
   readonly coin: string;
 }
 
-/** Parameters of B10 {@link brokerListDeposits}. */
-export interface BrokerListDepositsParams {
+/** The deposit-record filter B10 and B11 share. */
+export interface DepositFilter {
   readonly coin?: string;
   /** Deposit status code (1 to 12). */
   readonly status?: number;
-  /** Earliest time, epoch ms (the last 10 days when omitted). */
+  /** Earliest time, epoch ms (B10: the last 10 days when omitted). */
   readonly startTime?: number;
+  /** Latest time, epoch ms. */
   readonly endTime?: number;
-  /** Page size (default 20, no maximum). */
-  readonly limit?: number;
   /** Page number, from 1 (default 1). */
   readonly page?: number;
 }
 
+/** Parameters of B10 {@link brokerListDeposits}. */
+export interface BrokerListDepositsParams extends DepositFilter {
+  /** Page size (default 20, no maximum). */
+  readonly limit?: number;
+}
+
 /** Parameters of B11 {@link brokerListAllDeposits}. */
-export interface BrokerListAllDepositsParams {
-  readonly coin?: string;
-  readonly status?: number;
-  readonly startTime?: number;
-  readonly endTime?: number;
+export interface BrokerListAllDepositsParams extends DepositFilter {
   /** Page size, 1 to 1000 (default 100). */
   readonly limit?: number;
-  /** Page number, from 1 (default 1). */
-  readonly page?: number;
 }
 
 /** Parameters of B12 {@link brokerWithdraw}. */
@@ -59,12 +59,6 @@ export interface BrokerWithdrawParams {
   readonly password?: string;
   readonly remark?: string;
 }
-
-/** The optional time range of list operations. */
-export const timeRange = {
-  startTime: optional(epochMillis, 'earliest time, epoch ms'),
-  endTime: optional(epochMillis, 'latest time, epoch ms'),
-} as const;
 
 const DEPOSIT_RECORDS = 'a read of deposit records, as B9 (spot deposit read) reads deposit addresses';
 

@@ -27,7 +27,7 @@ import {
   permissionList,
   type BrokerPermission,
 } from '../params/fields.js';
-import { timeRange } from './broker-capital.js';
+import { timeRange } from './shared-fields.js';
 import { defineEndpoint } from './endpoint.js';
 
 export { B8, B9, B10, B11, B12 } from './broker-capital.js';
@@ -39,6 +39,7 @@ export type {
   BrokerListDepositAddressesParams,
   BrokerListDepositsParams,
   BrokerWithdrawParams,
+  DepositFilter,
 } from './broker-capital.js';
 
 /** Parameters of B2 {@link brokerCreateSubAccount}. */

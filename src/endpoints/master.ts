@@ -9,10 +9,7 @@ import { assetBalancesDecoder, createdSubAccountDecoder, subAccountPageDecoder }
 import { transferHistoryDecoder, transferReceiptDecoder } from '../codecs/transfer.js';
 import { optional, required } from '../params/field.js';
 import {
-  accountType,
   booleanFlag,
-  clientTranId,
-  epochMillis,
   ipList,
   MASTER_PERMISSIONS,
   newSubAccountName,
@@ -20,12 +17,11 @@ import {
   pageNumber,
   pageSize,
   permissionList,
-  positiveDecimal,
   spotOnly,
-  type AccountType,
   type MasterPermission,
 } from '../params/fields.js';
 import { defineEndpoint } from './endpoint.js';
+import { transferFields, transferHistoryFields, transferHistoryPaging, type TransferHistoryParams, type TransferParams } from './shared-fields.js';
 
 /** Parameters of M1 {@link createSubAccount}. */
 export interface CreateSubAccountParams {
@@ -70,36 +66,10 @@ export interface DeleteSubAccountApiKeyParams {
 }
 
 /** Parameters of M6 {@link universalTransfer}. */
-export interface UniversalTransferParams {
-  /** Your id for the transfer, 32 letters and digits: the key to find it again after a failure. */
-  readonly clientTranId?: string;
-  /** Source sub-account; the master account when left out. */
-  readonly fromAccount?: string;
-  /** Destination sub-account; the master account when left out. */
-  readonly toAccount?: string;
-  readonly fromAccountType: AccountType;
-  readonly toAccountType: AccountType;
-  readonly asset: string;
-  /** Quantity as a positive decimal string. */
-  readonly amount: string;
-}
+export type UniversalTransferParams = TransferParams;
 
 /** Parameters of M7 {@link listUniversalTransfers}. */
-export interface ListUniversalTransfersParams {
-  readonly clientTranId?: string;
-  readonly fromAccount?: string;
-  readonly toAccount?: string;
-  readonly fromAccountType: AccountType;
-  readonly toAccountType: AccountType;
-  /** Earliest transfer time, epoch ms. */
-  readonly startTime?: number;
-  /** Latest transfer time, epoch ms. */
-  readonly endTime?: number;
-  /** Page number, from 1 (default 1). */
-  readonly page?: number;
-  /** Page size, 1 to 500 (default 500). */
-  readonly limit?: number;
-}
+export type ListUniversalTransfersParams = TransferHistoryParams;
 
 /** Parameters of M8 {@link getSubAccountAssets}. */
 export interface GetSubAccountAssetsParams {
@@ -109,26 +79,20 @@ export interface GetSubAccountAssetsParams {
   readonly accountType?: 'SPOT';
 }
 
-const transferFilterParams = {
-  clientTranId: optional(clientTranId, 'your transfer id'),
-  fromAccount: optional(nonEmptyText, 'source sub-account (master when omitted)'),
-  toAccount: optional(nonEmptyText, 'destination sub-account (master when omitted)'),
-  fromAccountType: required(accountType, 'source account type'),
-  toAccountType: required(accountType, 'destination account type'),
-} as const;
+
+/** What every master row shares: the master group, master accounts only, weight 1 (spec 4.1). */
+const master = { group: 'master', audience: 'master', weight: 1 } as const;
 
 /** M1: create a sub-account. */
 export const M1 = defineEndpoint<CreateSubAccountParams>()({
+  ...master,
   id: 'M1',
   name: 'createSubAccount',
   summary: 'Create a sub-account',
   method: 'POST',
   path: '/api/v3/sub-account/virtualSubAccount',
-  group: 'master',
-  audience: 'master',
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: undefined,
-  weight: 1,
   params: {
     subAccount: required(newSubAccountName, 'sub-account name'),
     note: required(nonEmptyText, 'note'),
@@ -138,16 +102,14 @@ export const M1 = defineEndpoint<CreateSubAccountParams>()({
 
 /** M2: list sub-accounts. */
 export const M2 = defineEndpoint<ListSubAccountsParams>()({
+  ...master,
   id: 'M2',
   name: 'listSubAccounts',
   summary: 'List sub-accounts',
   method: 'GET',
   path: '/api/v3/sub-account/list',
-  group: 'master',
-  audience: 'master',
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: undefined,
-  weight: 1,
   params: {
     subAccount: optional(nonEmptyText, 'name filter'),
     isFreeze: optional(booleanFlag, 'frozen filter'),
@@ -160,16 +122,14 @@ export const M2 = defineEndpoint<ListSubAccountsParams>()({
 
 /** M3: create an API key for a sub-account. */
 export const M3 = defineEndpoint<CreateSubAccountApiKeyParams>()({
+  ...master,
   id: 'M3',
   name: 'createSubAccountApiKey',
   summary: "Create a sub-account's API key",
   method: 'POST',
   path: '/api/v3/sub-account/apiKey',
-  group: 'master',
-  audience: 'master',
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: undefined,
-  weight: 1,
   params: {
     subAccount: required(nonEmptyText, 'sub-account name'),
     note: required(nonEmptyText, 'note of the key'),
@@ -181,32 +141,28 @@ export const M3 = defineEndpoint<CreateSubAccountApiKeyParams>()({
 
 /** M4: list a sub-account's API keys. */
 export const M4 = defineEndpoint<ListSubAccountApiKeysParams>()({
+  ...master,
   id: 'M4',
   name: 'listSubAccountApiKeys',
   summary: "List a sub-account's API keys",
   method: 'GET',
   path: '/api/v3/sub-account/apiKey',
-  group: 'master',
-  audience: 'master',
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: undefined,
-  weight: 1,
   params: { subAccount: required(nonEmptyText, 'sub-account name') },
   response: apiKeyListDecoder,
 });
 
 /** M5: delete a sub-account's API key. */
 export const M5 = defineEndpoint<DeleteSubAccountApiKeyParams>()({
+  ...master,
   id: 'M5',
   name: 'deleteSubAccountApiKey',
   summary: "Delete a sub-account's API key",
   method: 'DELETE',
   path: '/api/v3/sub-account/apiKey',
-  group: 'master',
-  audience: 'master',
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: undefined,
-  weight: 1,
   params: {
     subAccount: required(nonEmptyText, 'sub-account name'),
     apiKey: required(nonEmptyText, 'public key to delete'),
@@ -216,60 +172,44 @@ export const M5 = defineEndpoint<DeleteSubAccountApiKeyParams>()({
 
 /** M6: universal transfer between master and sub-accounts. */
 export const M6 = defineEndpoint<UniversalTransferParams>()({
+  ...master,
   id: 'M6',
   name: 'universalTransfer',
   summary: 'Universal transfer',
   method: 'POST',
   path: '/api/v3/capital/sub-account/universalTransfer',
-  group: 'master',
-  audience: 'master',
   permission: 'SPOT_TRANSFER_WRITE',
   permissionChoice: undefined,
-  weight: 1,
   movesMoney: true,
-  params: {
-    ...transferFilterParams,
-    asset: required(nonEmptyText, 'asset name'),
-    amount: required(positiveDecimal, 'quantity'),
-  },
+  params: transferFields,
   response: transferReceiptDecoder,
 });
 
 /** M7: universal transfer history. */
 export const M7 = defineEndpoint<ListUniversalTransfersParams>()({
+  ...master,
   id: 'M7',
   name: 'listUniversalTransfers',
   summary: 'Universal transfer history',
   method: 'GET',
   path: '/api/v3/capital/sub-account/universalTransfer',
-  group: 'master',
-  audience: 'master',
   permission: 'SPOT_TRANSFER_READ',
   permissionChoice: undefined,
-  weight: 1,
-  params: {
-    ...transferFilterParams,
-    startTime: optional(epochMillis, 'earliest time, epoch ms'),
-    endTime: optional(epochMillis, 'latest time, epoch ms'),
-    page: optional(pageNumber, 'page number (default 1)'),
-    limit: optional(pageSize(500), 'page size (default 500, max 500)'),
-  },
-  paging: { page: 'page', size: 'limit', maxSize: 500, defaultSize: 500 },
+  params: transferHistoryFields,
+  paging: transferHistoryPaging,
   response: transferHistoryDecoder,
 });
 
 /** M8: a sub-account's balances. */
 export const M8 = defineEndpoint<GetSubAccountAssetsParams>()({
+  ...master,
   id: 'M8',
   name: 'getSubAccountAssets',
   summary: "A sub-account's assets",
   method: 'GET',
   path: '/api/v3/sub-account/asset',
-  group: 'master',
-  audience: 'master',
   permission: 'SPOT_TRANSFER_READ',
   permissionChoice: undefined,
-  weight: 1,
   params: {
     subAccount: required(nonEmptyText, 'a single sub-account'),
     accountType: optional(spotOnly, 'SPOT (sent when omitted)', { default: 'SPOT' }),

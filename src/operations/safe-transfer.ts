@@ -12,30 +12,9 @@ import { catchError, concatMap, defer, map, throwError, timer } from 'rxjs';
 import type { CallOptions, Client } from '../client/types.js';
 import type { Endpoint } from '../endpoints/endpoint.js';
 import { UnknownOutcomeError, ValidationError } from '../errors.js';
-import type { AccountType } from '../params/fields.js';
+import type { TransferHistoryParams, TransferParams } from '../endpoints/shared-fields.js';
 import { paramsObject } from '../params/validate.js';
 import type { Page, TransferReceipt, UniversalTransferRecord } from '../codecs/results.js';
-
-/** The parameters both M6 and B13 take. */
-export interface TransferParamsLike {
-  readonly clientTranId?: string;
-  readonly fromAccount?: string;
-  readonly toAccount?: string;
-  readonly fromAccountType: AccountType;
-  readonly toAccountType: AccountType;
-  readonly asset: string;
-  readonly amount: string;
-}
-
-/** The history filter both M7 and B1 take. */
-export interface TransferHistoryParamsLike {
-  readonly clientTranId?: string;
-  readonly fromAccount?: string;
-  readonly toAccount?: string;
-  readonly fromAccountType: AccountType;
-  readonly toAccountType: AccountType;
-  readonly startTime?: number;
-}
 
 /** How a transfer's unknown outcome is resolved. */
 export interface TransferOptions extends CallOptions {
@@ -86,9 +65,9 @@ export function newClientTranId(): string {
  * export const universalTransfer = safeTransfer(M6, listUniversalTransfers);
  * ```
  */
-export function safeTransfer<P extends TransferParamsLike>(
+export function safeTransfer<P extends TransferParams>(
   transferRow: Endpoint<P, TransferReceipt>,
-  history: (client: Client, filter: TransferHistoryParamsLike, options?: CallOptions) => Observable<Page<UniversalTransferRecord>>,
+  history: (client: Client, filter: TransferHistoryParams, options?: CallOptions) => Observable<Page<UniversalTransferRecord>>,
 ) {
   return (client: Client, params: P, options: TransferOptions = {}): Observable<TransferResult> =>
     defer(() => {
@@ -108,7 +87,7 @@ export function safeTransfer<P extends TransferParamsLike>(
       };
 
       const lookup = (unknown: UnknownOutcomeError, remaining: number): Observable<UniversalTransferRecord | undefined> => {
-        const filter: TransferHistoryParamsLike = {
+        const filter: TransferHistoryParams = {
           clientTranId,
           fromAccountType: sent.fromAccountType,
           toAccountType: sent.toAccountType,

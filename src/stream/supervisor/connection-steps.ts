@@ -112,22 +112,21 @@ export function completeHandover(state: InPhase<'handover'>, at: number, setting
 }
 
 /**
- * handover, the new connection ended before it was subscribed. With the old one still live, it runs
- * on: a rollover is tried again later, a key replacement at the next keepalive. With none live,
- * recover the ordinary way. A new key nobody uses is DELETEd (unless the service refused it).
+ * handover, the new connection ended before it was subscribed. A failed rollover is tried again
+ * later (a key the service refused is dropped). A failed key replacement DELETEs the new key
+ * (unless refused) and keeps the current one, kept alive: the next keepalive tries again. The
+ * live connection, if any, runs on; with none, the stream reconnects after the backoff.
  */
 export function handoverFailed(state: InPhase<'handover'>, input: Ended, settings: SupervisorSettings): Step {
   const phase = state.phase;
   const refused = input.reason === 'invalid-listen-key';
-  const failed = step(state, OVERLAP_ENDS_UNUSED, phase.purpose === 'replace-key' && !refused ? closeKey(phase.newKey) : undefined);
-  if (phase.from === undefined) {
-    const keyless = phase.purpose === 'rollover' && refused ? then(failed, dropKey) : failed;
-    return then(keyless, (s) => reconnectLater(s, input.reason, input.at, settings));
-  }
-  const live: Phase = { name: 'live', connection: phase.from };
-  return then(failed, (s) =>
-    phase.purpose === 'rollover' ? retryRolloverLater({ ...s, phase: live }, settings) : step({ ...s, phase: live }, schedule('keepalive-due', settings.keepAliveIntervalMs)),
-  );
+  const failed =
+    phase.purpose === 'rollover'
+      ? then(step(state, OVERLAP_ENDS_UNUSED), (s) => (refused && phase.from === undefined ? dropKey(s) : stay(s)))
+      : step(state, OVERLAP_ENDS_UNUSED, refused ? undefined : closeKey(phase.newKey), state.key === undefined ? undefined : schedule('keepalive-due', settings.keepAliveIntervalMs));
+  if (phase.from === undefined) return then(failed, (s) => reconnectLater(s, input.reason, input.at, settings));
+  const live: SupervisorState = { ...failed.state, phase: { name: 'live', connection: phase.from } };
+  return then(failed, () => (phase.purpose === 'rollover' ? retryRolloverLater(live, settings) : stay(live)));
 }
 
 /**

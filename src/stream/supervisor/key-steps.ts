@@ -15,15 +15,10 @@ import { failStream } from './stream-steps.js';
 type KeyAnswer = Extract<SupervisorInput, { type: 'key-created' | 'key-failed' }>;
 type KeepAliveFailed = Extract<SupervisorInput, { type: 'keepalive-failed' }>;
 
-/** acquiring, a key came: DELETE the one held before (if any), keep the new one alive, connect with it. */
+/** acquiring, a key came: keep it alive, connect with it. */
 export function adoptKey(state: SupervisorState, key: string, settings: SupervisorSettings): Step {
   const connection = state.opened + 1;
-  return step(
-    { ...state, key, opened: connection, phase: { name: 'connecting', connection } },
-    state.key !== undefined && state.key !== key ? closeKey(state.key) : undefined,
-    schedule('keepalive-due', settings.keepAliveIntervalMs),
-    open(connection, key),
-  );
+  return step({ ...state, key, opened: connection, phase: { name: 'connecting', connection } }, schedule('keepalive-due', settings.keepAliveIntervalMs), open(connection, key));
 }
 
 /**
@@ -60,6 +55,14 @@ export function beginKeyReplacement(state: InPhase<'renewing'>, newKey: string):
     OVERLAP_BEGINS,
     open(to, newKey),
   );
+}
+
+/**
+ * renewing with the live connection lost, the backoff over before the new key came: the stream
+ * waits for the new key (the old one, whose keepalive failed, is given up and DELETEd).
+ */
+export function awaitNewKey(state: InPhase<'renewing'>): Step {
+  return step({ ...state, key: undefined, phase: { name: 'acquiring' } }, state.key === undefined ? undefined : closeKey(state.key));
 }
 
 /** renewing, no new key: keep the current one and try its keepalive again later. */

@@ -17,7 +17,7 @@ export function stopStream(state: SupervisorState): Step {
   const replaced = state.overlaps.flatMap((overlap) => (overlap.replaced === undefined ? [] : [overlap.replaced]));
   const unusedKey = phase.name === 'handover' && phase.purpose === 'replace-key' ? phase.newKey : undefined;
   return step(
-    { ...state, phase: { name: 'stopped' }, overlaps: [] },
+    { ...state, phase: { name: 'stopped' }, key: undefined, overlaps: [] },
     ...[...phaseConnections(phase), ...replaced].map(close),
     state.key === undefined ? undefined : closeKey(state.key),
     unusedKey === undefined ? undefined : closeKey(unusedKey),

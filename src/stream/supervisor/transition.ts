@@ -8,7 +8,7 @@
  */
 import { backoffOver, beginRollover, completeHandover, goLive, handoverFailed, liveLostDuringHandover, reconnectAfterLoss, reconnectLater, retryRolloverLater } from './connection-steps.js';
 import { close, holds, schedule, stay, step, type InPhase } from './effects.js';
-import { abandonKey, adoptKey, beginKeyReplacement, keyFailedDuringHandover, keyFailedWhileWaiting, renewalAbandoned, startRenewal, withoutKey } from './key-steps.js';
+import { abandonKey, adoptKey, awaitNewKey, beginKeyReplacement, keyFailedDuringHandover, keyFailedWhileWaiting, renewalAbandoned, startRenewal, withoutKey } from './key-steps.js';
 import type { InputType, PhaseName, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
 import { connectionProblem, inOverlap, overlapOver, replacedEnded, stopStream } from './stream-steps.js';
 
@@ -40,8 +40,7 @@ const BY_PHASE: { readonly [P in PhaseName]: PhaseRules<P> } = {
     'key-failed': (s, i, cfg) => withoutKey(s, i, () => renewalAbandoned(s, cfg)),
     'connection-ended': (s, i, cfg) => (i.connection === s.phase.from ? reconnectAfterLoss(s, i, cfg, { name: 'renewing', from: undefined }) : stay(s)),
     'rollover-due': (s, _i, cfg) => retryRolloverLater(s, cfg),
-    // The live connection was lost and the backoff is over: the new key is what the stream waits for.
-    'backoff-over': (s) => (s.phase.from === undefined ? step({ ...s, phase: { name: 'acquiring' } }) : stay(s)),
+    'backoff-over': (s) => (s.phase.from === undefined ? awaitNewKey(s) : stay(s)),
   },
   handover: {
     'connection-ready': (s, i, cfg) => (i.connection === s.phase.to ? completeHandover(s, i.at, cfg) : stay(s)),
@@ -91,4 +90,19 @@ function ruleFor(phase: PhaseName, input: InputType): Rule<PhaseName, InputType>
   // Each table is keyed by its phase's name and each rule by its input's type: the lookup pairs them.
   const rules = BY_PHASE[phase] as PhaseRules<PhaseName>;
   return (rules[input] ?? IN_ANY_PHASE[input]) as Rule<PhaseName, InputType> | undefined;
+}
+
+/**
+ * Every (phase, input) pair the table has a rule for, `any` for the rows of every phase: what the
+ * table's tests must cover.
+ *
+ * @example
+ * ```ts
+ * ruledInputs().some(([phase, input]) => phase === 'live' && input === 'rollover-due'); // true
+ * ```
+ */
+export function ruledInputs(): readonly (readonly [PhaseName | 'any', InputType])[] {
+  const byPhase = Object.entries(BY_PHASE).flatMap(([phase, rules]) => Object.keys(rules).map((input) => [phase, input] as const));
+  const anyPhase = Object.keys(IN_ANY_PHASE).map((input) => ['any', input] as const);
+  return [...byPhase, ...anyPhase] as readonly (readonly [PhaseName | 'any', InputType])[];
 }

@@ -2,6 +2,7 @@
  * The supervisor's transition table, one test per row (ids as in docs/architecture.md, "The user
  * data stream"): given a state and an input, the next state and the effects, exactly.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '../../src/errors.js';
 import type { AccountEvent } from '../../src/stream/events.js';
@@ -70,7 +71,7 @@ const TABLE: readonly Row[] = [
   row('R2', 'new key after the live connection was lost: it is the reconnect', S(renewing(), { opened: 1, attempt: 1, broken: brokenBy('closed-by-server') }), keyCreated(K2), S(replacing(undefined, 2), { attempt: 1, broken: brokenBy('closed-by-server') }), [cancel('backoff-over'), overlapBegins, open(2, K2)]),
   row('R3', 'no new key: keep the current one, try again at the next keepalive', S(renewing(1)), keyFailed(HANG_UP), S(live(1)), [diagnose('key-create-failed', 'creating a listen key failed: socket hang up'), schedule('keepalive-due', 30 * MINUTE)]),
   row('R3', 'no new key, nothing live: wait for the backoff', S(renewing(), { opened: 1, attempt: 1, broken: brokenBy('closed-by-server') }), keyCreated(''), S(WAITING, { opened: 1, attempt: 1, broken: brokenBy('closed-by-server') }), [diagnose('key-create-failed', 'the listen key source completed without a key'), schedule('keepalive-due', 30 * MINUTE)]),
-  row('R3', 'credentials refused: the stream fails', S(renewing(1)), keyFailed(REFUSED), S(STOPPED, { key: undefined, opened: 1 }), [close(1), closeKey(K1), failWith('the listen key source refused the credentials')]),
+  row('Q2', 'credentials refused while renewing: the stream fails', S(renewing(1)), keyFailed(REFUSED), S(STOPPED, { key: undefined, opened: 1 }), [close(1), closeKey(K1), failWith('the listen key source refused the credentials')]),
   row('R4', 'the live connection ended: reconnecting; the new key still comes', S(renewing(1)), ended(1, 'closed-by-server'), S(renewing(), { opened: 1, attempt: 1, broken: brokenBy('closed-by-server') }), [...liveTimersCancelled, ...reconnecting(1, 'closed-by-server')]),
   row('R5', 'backoff over before the new key: wait for it; the old key given up', S(renewing(), { opened: 1, attempt: 1, broken: brokenBy('closed-by-server') }), due('backoff-over'), S(ACQUIRING, { key: undefined, opened: 1, attempt: 1, broken: brokenBy('closed-by-server') }), [closeKey(K1)]),
   row('R5', 'backoff over before the new key, the old one refused already: wait for it', S(renewing(), { key: undefined, opened: 1, attempt: 1, broken: brokenBy('invalid-listen-key') }), due('backoff-over'), S(ACQUIRING, { key: undefined, opened: 1, attempt: 1, broken: brokenBy('invalid-listen-key') }), []),
@@ -101,6 +102,12 @@ describe('the stream supervisor, row by row', () => {
     const next = transition(r.given, r.input, { ...SETTINGS, ...r.settings });
     expect(next.effects).toEqual(r.effects);
     expect(next.state).toEqual(r.then);
+  });
+
+  it('has the rows of the table in docs/architecture.md, and no others', () => {
+    const doc = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
+    const documented = [...doc.matchAll(/^\| ([AIQCLRHW]\d+) \|/gm)].map((match) => match[1]);
+    expect(new Set(TABLE.map((r) => r.id))).toEqual(new Set(documented));
   });
 
   it('has a row for every rule of the table', () => {

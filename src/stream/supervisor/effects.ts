@@ -98,7 +98,7 @@ export function holds(state: SupervisorState, connection: number): boolean {
 }
 
 /** The text of an error, whatever was thrown. */
-export function describe(error: unknown): string {
+export function errorText(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
   return String(error);
 }

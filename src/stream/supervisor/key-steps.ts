@@ -7,7 +7,7 @@
 import { maskListenKey } from '../lifecycle.js';
 import { StreamFatalError } from '../stream-fatal-error.js';
 import { rolloverRetryDelay } from './connection-steps.js';
-import { cancel, close, closeKey, CREATE_KEY, describe, diagnose, dropKey, open, OVERLAP_BEGINS, OVERLAP_ENDS_UNUSED, schedule, stay, step, then, WAITING, type InPhase } from './effects.js';
+import { cancel, close, closeKey, CREATE_KEY, diagnose, errorText, dropKey, open, OVERLAP_BEGINS, OVERLAP_ENDS_UNUSED, schedule, stay, step, then, WAITING, type InPhase } from './effects.js';
 import type { Effect, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
 import { credentialsRefused } from './refused-credentials.js';
 import { failStream } from './stream-steps.js';
@@ -29,12 +29,12 @@ export function withoutKey(state: SupervisorState, input: KeyAnswer, otherwise: 
   if (input.type === 'key-failed' && credentialsRefused(input.error)) {
     return failStream(state, new StreamFatalError('the listen key source refused the credentials', { cause: input.error }));
   }
-  const message = input.type === 'key-failed' ? `creating a listen key failed: ${describe(input.error)}` : 'the listen key source completed without a key';
+  const message = input.type === 'key-failed' ? `creating a listen key failed: ${errorText(input.error)}` : 'the listen key source completed without a key';
   return then(step(state, diagnose('key-create-failed', message)), otherwise);
 }
 
 function keepAliveFailed(input: KeepAliveFailed): Effect {
-  return diagnose('keepalive-failed', `keeping the listen key ${maskListenKey(input.key)} alive failed: ${describe(input.error)}`);
+  return diagnose('keepalive-failed', `keeping the listen key ${maskListenKey(input.key)} alive failed: ${errorText(input.error)}`);
 }
 
 /** The keepalive failed with `from` live: create a new key, to replace the current one with overlap. */

@@ -16,55 +16,55 @@ type InputOf<T extends InputType> = Extract<SupervisorInput, { type: T }>;
 type Rule<P extends PhaseName, T extends InputType> = (state: InPhase<P>, input: InputOf<T>, settings: SupervisorSettings) => Step;
 type PhaseRules<P extends PhaseName> = { readonly [T in InputType]?: Rule<P, T> };
 
-/** What each input does in each phase. */
+/** What each input does in each phase. Row ids as in the table of docs/architecture.md. */
 const BY_PHASE: { readonly [P in PhaseName]: PhaseRules<P> } = {
   idle: {
-    start: (s) => step({ ...s, phase: { name: 'acquiring' } }, { type: 'create-key' }),
+    /* I1 */ start: (s) => step({ ...s, phase: { name: 'acquiring' } }, { type: 'create-key' }),
   },
   acquiring: {
-    'key-created': (s, i, cfg) => (i.key === '' ? withoutKey(s, i, () => reconnectLater(s, 'key-unavailable', i.at, cfg)) : adoptKey(s, i.key, cfg)),
-    'key-failed': (s, i, cfg) => withoutKey(s, i, () => reconnectLater(s, 'key-unavailable', i.at, cfg)),
+    /* Q1, Q3 */ 'key-created': (s, i, cfg) => (i.key === '' ? withoutKey(s, i, () => reconnectLater(s, 'key-unavailable', i.at, cfg)) : adoptKey(s, i.key, cfg)),
+    /* Q2, Q3 */ 'key-failed': (s, i, cfg) => withoutKey(s, i, () => reconnectLater(s, 'key-unavailable', i.at, cfg)),
   },
   connecting: {
-    'connection-ready': (s, i, cfg) => (i.connection === s.phase.connection ? goLive(s, i.at, cfg) : stay(s)),
-    'connection-ended': (s, i, cfg) => (i.connection === s.phase.connection ? reconnectAfterLoss(s, i, cfg) : stay(s)),
-    'keepalive-failed': (s, i) => abandonKey(s, i, [close(s.phase.connection)]),
+    /* C1 */ 'connection-ready': (s, i, cfg) => (i.connection === s.phase.connection ? goLive(s, i.at, cfg) : stay(s)),
+    /* C2 */ 'connection-ended': (s, i, cfg) => (i.connection === s.phase.connection ? reconnectAfterLoss(s, i, cfg) : stay(s)),
+    /* C3 */ 'keepalive-failed': (s, i) => abandonKey(s, i, [close(s.phase.connection)]),
   },
   live: {
-    'connection-ended': (s, i, cfg) => (i.connection === s.phase.connection ? reconnectAfterLoss(s, i, cfg) : stay(s)),
-    'rollover-due': (s) => beginRollover(s),
-    'keepalive-failed': (s, i) => startRenewal(s, i, s.phase.connection),
+    /* L1 */ 'connection-ended': (s, i, cfg) => (i.connection === s.phase.connection ? reconnectAfterLoss(s, i, cfg) : stay(s)),
+    /* L2 */ 'rollover-due': (s) => beginRollover(s),
+    /* L3 */ 'keepalive-failed': (s, i) => startRenewal(s, i, s.phase.connection),
   },
   renewing: {
-    'key-created': (s, i, cfg) => (i.key === '' ? withoutKey(s, i, () => renewalAbandoned(s, cfg)) : beginKeyReplacement(s, i.key)),
-    'key-failed': (s, i, cfg) => withoutKey(s, i, () => renewalAbandoned(s, cfg)),
-    'connection-ended': (s, i, cfg) => (i.connection === s.phase.from ? reconnectAfterLoss(s, i, cfg, { name: 'renewing', from: undefined }) : stay(s)),
-    'rollover-due': (s, _i, cfg) => retryRolloverLater(s, cfg),
-    'backoff-over': (s) => (s.phase.from === undefined ? awaitNewKey(s) : stay(s)),
+    /* R1, R2, R3 */ 'key-created': (s, i, cfg) => (i.key === '' ? withoutKey(s, i, () => renewalAbandoned(s, cfg)) : beginKeyReplacement(s, i.key)),
+    /* R3 */ 'key-failed': (s, i, cfg) => withoutKey(s, i, () => renewalAbandoned(s, cfg)),
+    /* R4 */ 'connection-ended': (s, i, cfg) => (i.connection === s.phase.from ? reconnectAfterLoss(s, i, cfg, { name: 'renewing', from: undefined }) : stay(s)),
+    /* R5 */ 'backoff-over': (s) => (s.phase.from === undefined ? awaitNewKey(s) : stay(s)),
+    /* R6 */ 'rollover-due': (s, _i, cfg) => retryRolloverLater(s, cfg),
   },
   handover: {
-    'connection-ready': (s, i, cfg) => (i.connection === s.phase.to ? completeHandover(s, i.at, cfg) : stay(s)),
-    'connection-ended': (s, i, cfg) =>
-      i.connection === s.phase.to ? handoverFailed(s, i, cfg) : i.connection === s.phase.from ? liveLostDuringHandover(s, i, cfg) : stay(s),
-    'rollover-due': (s, _i, cfg) => retryRolloverLater(s, cfg),
-    'keepalive-failed': (s, i, cfg) => keyFailedDuringHandover(s, i, cfg),
+    /* H1 */ 'connection-ready': (s, i, cfg) => (i.connection === s.phase.to ? completeHandover(s, i.at, cfg) : stay(s)),
+    /* H2, H3 (from), H4, H5, H6 (to) */ 'connection-ended': (s, i, cfg) =>
+      i.connection === s.phase.from ? liveLostDuringHandover(s, i, cfg) : i.connection === s.phase.to ? handoverFailed(s, i, cfg) : stay(s),
+    /* H7 */ 'rollover-due': (s, _i, cfg) => retryRolloverLater(s, cfg),
+    /* H8, H9, H10 */ 'keepalive-failed': (s, i, cfg) => keyFailedDuringHandover(s, i, cfg),
   },
   waiting: {
-    'backoff-over': (s) => backoffOver(s),
-    'keepalive-failed': (s, i) => keyFailedWhileWaiting(s, i),
+    /* W1, W2 */ 'backoff-over': (s) => backoffOver(s),
+    /* W3 */ 'keepalive-failed': (s, i) => keyFailedWhileWaiting(s, i),
   },
   stopped: {},
 };
 
 /** What an input does in any phase that does not list it. */
 const IN_ANY_PHASE: PhaseRules<PhaseName> = {
-  stop: (s) => stopStream(s),
-  'connection-event': (s, i) => (holds(s, i.connection) ? { state: s, effects: [{ type: 'deliver', connection: i.connection, event: i.event }] } : stay(s)),
-  'connection-problem': (s, i, cfg) => connectionProblem(s, i, cfg),
-  'stable-period-over': (s) => stay({ ...s, attempt: 0 }),
-  'keepalive-due': (s) => (s.key === undefined ? stay(s) : step(s, { type: 'keep-alive', key: s.key })),
-  'keepalive-ok': (s, _i, cfg) => step(s, schedule('keepalive-due', cfg.keepAliveIntervalMs)),
-  'overlap-over': (s, i, cfg) => overlapOver(s, i, cfg),
+  /* A1 */ stop: (s) => stopStream(s),
+  /* A2, A3 */ 'connection-event': (s, i) => (holds(s, i.connection) ? { state: s, effects: [{ type: 'deliver', connection: i.connection, event: i.event }] } : stay(s)),
+  /* A4, A5 */ 'connection-problem': (s, i, cfg) => connectionProblem(s, i, cfg),
+  /* A6 */ 'stable-period-over': (s) => stay({ ...s, attempt: 0 }),
+  /* A7 */ 'keepalive-due': (s) => (s.key === undefined ? stay(s) : step(s, { type: 'keep-alive', key: s.key })),
+  /* A8 */ 'keepalive-ok': (s, _i, cfg) => step(s, schedule('keepalive-due', cfg.keepAliveIntervalMs)),
+  /* A10 */ 'overlap-over': (s, i, cfg) => overlapOver(s, i, cfg),
 };
 
 /**
@@ -77,10 +77,9 @@ const IN_ANY_PHASE: PhaseRules<PhaseName> = {
  * ```
  */
 export function transition(state: SupervisorState, input: SupervisorInput, settings: SupervisorSettings): Step {
-  if (state.phase.name === 'stopped') return stay(state);
-  // A keepalive's answer about a key the stream no longer holds changes nothing.
-  if ((input.type === 'keepalive-ok' || input.type === 'keepalive-failed') && input.key !== state.key) return stay(state);
-  if (input.type === 'connection-ended' && inOverlap(state, input.connection)) return replacedEnded(state, input);
+  /* A12 */ if (state.phase.name === 'stopped') return stay(state);
+  /* A9 */ if ((input.type === 'keepalive-ok' || input.type === 'keepalive-failed') && input.key !== state.key) return stay(state);
+  /* A11 */ if (input.type === 'connection-ended' && inOverlap(state, input.connection)) return replacedEnded(state, input);
   const rule = ruleFor(state.phase.name, input.type);
   return rule === undefined ? stay(state) : rule(state, input, settings);
 }

@@ -1,0 +1,82 @@
+/**
+ * The transitions that concern the whole stream, whatever its phase: stopping, failing, a frame
+ * the connection could not use, and the end of a handover's overlap.
+ *
+ * @module
+ */
+import { StreamFatalError } from '../stream-fatal-error.js';
+import { close, closeKey, diagnose, emit, phaseConnections, stay, step, then } from './effects.js';
+import type { Effect, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
+
+/**
+ * The last subscriber left: close every connection (the phase's and those in an overlap) and
+ * DELETE the keys held (that outlives the stream: it must reach the service after the end).
+ */
+export function stopStream(state: SupervisorState): Step {
+  const phase = state.phase;
+  const replaced = state.overlaps.flatMap((overlap) => (overlap.replaced === undefined ? [] : [overlap.replaced]));
+  const unusedKey = phase.name === 'handover' && phase.purpose === 'replace-key' ? phase.newKey : undefined;
+  return step(
+    { ...state, phase: { name: 'stopped' }, key: undefined, overlaps: [] },
+    ...[...phaseConnections(phase), ...replaced].map(close),
+    state.key === undefined ? undefined : closeKey(state.key),
+    unusedKey === undefined ? undefined : closeKey(unusedKey),
+  );
+}
+
+/** The stream cannot go on by itself: stop, then end the subscribers' stream with `error`. */
+export function failStream(state: SupervisorState, error: StreamFatalError): Step {
+  return then(stopStream(state), (stopped) => step(stopped, { type: 'fail', error }));
+}
+
+/**
+ * A connection absorbed a problem: a diagnostic, except a malformed or unknown frame with
+ * `onMalformedFrame: 'error'`, which ends the stream.
+ */
+export function connectionProblem(state: SupervisorState, input: Extract<SupervisorInput, { type: 'connection-problem' }>, settings: SupervisorSettings): Step {
+  const frame = input.code === 'malformed-frame' || input.code === 'unknown-frame';
+  if (frame && settings.onMalformedFrame === 'error') {
+    return failStream(state, new StreamFatalError(`stream frame refused: ${input.message}`, { cause: new Error(input.code) }));
+  }
+  return step(state, diagnose(input.code, input.message));
+}
+
+/**
+ * A replaced connection that had not proved delivery up to its successor's subscription (it
+ * stalled before the handover and never answered the PING) lost what it did not deliver: a gap.
+ */
+function stalledGap(healthyAt: number, since: number): Effect | undefined {
+  return healthyAt < since ? emit({ type: 'gap', from: healthyAt, to: since, reason: 'stalled' }) : undefined;
+}
+
+/**
+ * An overlap is over: close the replaced connection (a gap if it stalled), stop dropping copies
+ * after a tail as long as the overlap, and DELETE a key replacement's old key.
+ */
+export function overlapOver(state: SupervisorState, input: Extract<SupervisorInput, { type: 'overlap-over' }>, settings: SupervisorSettings): Step {
+  const overlap = state.overlaps.find((candidate) => candidate.successor === input.successor);
+  if (overlap === undefined) return stay(state);
+  const { replaced, since, oldKey } = overlap;
+  return step(
+    { ...state, overlaps: state.overlaps.filter((candidate) => candidate !== overlap) },
+    replaced === undefined ? undefined : close(replaced),
+    replaced === undefined || input.replacedHealthyAt === undefined ? undefined : stalledGap(input.replacedHealthyAt, since),
+    { type: 'overlap-ends', tailMs: settings.rolloverOverlapMs },
+    oldKey === undefined ? undefined : closeKey(oldKey),
+  );
+}
+
+/** Whether `connection` is a replaced one still in its overlap. */
+export function inOverlap(state: SupervisorState, connection: number): boolean {
+  return state.overlaps.some((overlap) => overlap.replaced === connection);
+}
+
+/** A replaced connection ended during its overlap: only what it did not prove delivered is missing. */
+export function replacedEnded(state: SupervisorState, input: Extract<SupervisorInput, { type: 'connection-ended' }>): Step {
+  const overlap = state.overlaps.find((candidate) => candidate.replaced === input.connection);
+  if (overlap === undefined) return stay(state);
+  return step(
+    { ...state, overlaps: state.overlaps.map((candidate) => (candidate === overlap ? { ...candidate, replaced: undefined } : candidate)) },
+    stalledGap(input.healthyAt, overlap.since),
+  );
+}

@@ -9,7 +9,7 @@
 import { defer, from, mergeMap, type Observable, type ObservableInput, type SchedulerLike, type Subscription } from 'rxjs';
 import type { Client } from '../client/types.js';
 import type { Endpoint } from '../endpoints/endpoint.js';
-import type { ListenKeyProvider, ListenKeySource } from '../stream/listen-key-source.js';
+import { isClient, type ListenKeyProvider, type ListenKeySource } from '../stream/listen-key-source.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
 import type { Permit, StartPacer } from './start-pacer.js';
 
@@ -92,10 +92,6 @@ export class StartGate {
       this.release();
     }, this.timeoutMs);
   }
-}
-
-function isClient(provider: ListenKeyProvider): provider is Client {
-  return typeof provider === 'object' && 'call' in provider && typeof provider.call === 'function';
 }
 
 /**

@@ -38,7 +38,16 @@ export function clientListenKeySource(client: Client): Required<ListenKeySource>
   };
 }
 
-function isClient(provider: ListenKeyProvider): provider is Client {
+/**
+ * Whether a key provider is a client (rather than a key source object or a function).
+ *
+ * @example
+ * ```ts
+ * isClient(createClient({ apiKey, secretKey })); // true
+ * isClient(() => of('listen-key')); // false
+ * ```
+ */
+export function isClient(provider: ListenKeyProvider): provider is Client {
   return typeof provider === 'object' && 'call' in provider && typeof provider.call === 'function';
 }
 

@@ -7,14 +7,13 @@
  * @module
  */
 import { asyncScheduler, Observable, share, type SchedulerLike } from 'rxjs';
-import type { Client } from '../client/types.js';
 import { ValidationError } from '../errors.js';
 import { redactor } from '../redact.js';
 import { resolveBackoff, type BackoffOptions } from './backoff.js';
 import { PROTOBUF_CHANNELS, JSON_CHANNELS } from './channels.js';
 import type { MarketEvent } from './events.js';
 import type { LifecycleEvent } from './lifecycle.js';
-import { toListenKeySource, type ListenKeyProvider } from './listen-key-source.js';
+import { isClient, toListenKeySource, type ListenKeyProvider } from './listen-key-source.js';
 import { defaultWebSocketFactory, type WebSocketFactory } from './socket.js';
 import { StreamFatalError } from './stream-fatal-error.js';
 import { StreamSupervisor, type StreamSettings } from './supervisor/shell.js';
@@ -54,10 +53,6 @@ export interface UserDataStreamOptions {
   readonly webSocketFactory?: WebSocketFactory;
   /** Randomness for backoff jitter, in [0, 1). Default `Math.random`. */
   readonly random?: () => number;
-}
-
-function isClient(provider: ListenKeyProvider): provider is Client {
-  return typeof provider === 'object' && 'call' in provider && typeof provider.call === 'function';
 }
 
 /**

@@ -359,7 +359,7 @@ class StreamSupervisor {
         this.dedup.end(0, this.now());
       }
       this.pending = connection;
-      this.dedup.begin();
+      this.dedup.begin(this.now());
     } else {
       this.active = connection;
     }
@@ -372,6 +372,7 @@ class StreamSupervisor {
       const old = this.active;
       this.active = connection;
       this.pending = undefined;
+      this.dedup.subscribed(number);
       // The old connection stays open (and its events count) until the overlap ends. It must still
       // prove it delivered everything sent before this one was subscribed (it may have stalled
       // silently): a PING now, whose PONG does.
@@ -403,6 +404,9 @@ class StreamSupervisor {
       });
     } else {
       if (this.active !== connection) return;
+      // Still within an overlap's tail (a reconnect right after a rollover): it delivers only what
+      // is pushed from now on.
+      this.dedup.subscribed(number);
       if (this.broken) {
         this.emit({ type: 'gap', from: this.broken.from, to: at, reason: this.broken.reason });
         this.broken = undefined;

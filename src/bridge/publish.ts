@@ -13,7 +13,7 @@ import { encodeEnvelope, type Publisher } from './envelope.js';
 import { JetStreamPublishError } from './errors.js';
 import { IdentityGate } from './identity-gate.js';
 import { messageId } from './message-id.js';
-import { lastStoredTime, resumeGap } from './resume-gap.js';
+import { lastStoredTime, resumeGap, viewStart } from './resume-gap.js';
 import { checkSubjectPrefix, DEFAULT_SUBJECT_PREFIX, eventSubject } from './subject.js';
 
 /** Settings of {@link publishToJetStream}. */
@@ -26,10 +26,12 @@ export interface PublishToJetStreamOptions {
   /** First token(s) of the subjects. Default `mexc` (subjects `mexc.<account>.<kind>`). */
   readonly subjectPrefix?: string;
   /**
-   * The stream that stores the subjects. When set, an account's first connection of this run is
-   * preceded by a `gap` from the last message stored for it (by any worker) to the connection,
-   * so consumers learn that whatever happened while no one published may be missing. Nothing is
-   * reported for an account the stream holds nothing of. Default: none, no such gaps.
+   * The stream that stores the subjects. When set, an account's first event of this run (its
+   * first `connected`, or the `reconnecting` of a first attempt that failed) is preceded by a
+   * `gap` from the last moment up to which the stream holds the account's events (stored by any
+   * worker: see `lastStoredTime`) to that event, so consumers learn that whatever happened while
+   * no one published may be missing. Nothing is reported for an account the stream holds nothing
+   * of. Default: none, no such gaps.
    */
   readonly resumeFromStream?: string;
   /** Publishes awaiting their ack at once, over all accounts (one per account at a time). Default 256. */
@@ -81,7 +83,7 @@ interface PublishJob {
 interface ResumeJob {
   readonly kind: 'resume';
   readonly account: string;
-  readonly connectedAt: number;
+  readonly startedAt: number;
 }
 
 type Job = PublishJob | ResumeJob;
@@ -148,7 +150,7 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
       const busy = new Set<string>();
       const ready: string[] = [];
       const timers = new Set<Subscription>();
-      /** Accounts whose first connection of this run was seen (and, with resume, its gap queued). */
+      /** Accounts whose first event of this run was seen (and, with resume, its gap queued). */
       const resumed = new Set<string>();
       const identities = new IdentityGate({ maxClockSkewMs, memoryMs: IDENTITY_MEMORY_MS }, () => scheduler.now());
       let jsm: Promise<JetStreamManager> | undefined;
@@ -205,7 +207,7 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
           jsm ??= js.jetstreamManager();
           return lastStoredTime(await jsm, resumeStream, prefix, job.account);
         });
-        const gap = resumeGap(last, job.connectedAt);
+        const gap = resumeGap(last, job.startedAt);
         return gap === undefined ? [] : [await publish(publishJob({ account: job.account, event: gap }))];
       };
 
@@ -258,9 +260,9 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
           if (closed) return;
           const { account, event } = tagged;
           if (event.type === 'stopped') resumed.delete(account);
-          else if (event.type === 'connected' && !resumed.has(account)) {
+          else if (!resumed.has(account)) {
             resumed.add(account);
-            if (resumeStream !== undefined) enqueue(account, { kind: 'resume', account, connectedAt: event.at });
+            if (resumeStream !== undefined) enqueue(account, { kind: 'resume', account, startedAt: viewStart(event) });
           }
           const admitted = identities.admit(tagged);
           enqueue(account, publishJob(admitted.tagged, admitted.marketId));

@@ -90,16 +90,16 @@ function deal(order: Order, tradeId: string, now: number): DealEvent {
 }
 
 /**
- * The pushes a script makes, starting at `start` (epoch ms): `sendTime` is the push's time, the
- * same for every connection (the simulator's way), so identical contents in one millisecond are
- * identical in every field.
+ * The pushes a script makes, starting at `start` (epoch ms), each tick `msPerTick` times its `ms`
+ * long: `sendTime` is the push's time, the same for every connection (the simulator's way), so
+ * identical contents in one millisecond are identical in every field.
  *
  * @example
  * ```ts
  * materialize([{ kind: 'lock', amount: 1 }, { kind: 'unlock', amount: 1 }, { kind: 'lock', amount: 1 }], 1_000); // A, B, A
  * ```
  */
-export function materialize(ops: readonly PushOp[], start: number): MarketEvent[] {
+export function materialize(ops: readonly PushOp[], start: number, msPerTick = 1): MarketEvent[] {
   const pushes: MarketEvent[] = [];
   const orders: Order[] = [];
   let now = start;
@@ -129,7 +129,7 @@ export function materialize(ops: readonly PushOp[], start: number): MarketEvent[
     const open = orders.find((o) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED');
     switch (op.kind) {
       case 'tick':
-        now += op.ms;
+        now += op.ms * msPerTick;
         break;
       case 'lock':
         pushes.push(balance(-op.amount, op.amount, 'ENTRUST_PLACE'));

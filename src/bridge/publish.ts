@@ -29,9 +29,9 @@ export interface PublishToJetStreamOptions {
    * The stream that stores the subjects. When set, an account's first event of this run (its
    * first `connected`, or the `reconnecting` of a first attempt that failed) is preceded by a
    * `gap` from the last moment up to which the stream holds the account's events (stored by any
-   * worker: see `lastStoredTime`) to that event, so consumers learn that whatever happened while
-   * no one published may be missing. Nothing is reported for an account the stream holds nothing
-   * of. Default: none, no such gaps.
+   * worker: see `lastStoredTime`; from 0 when it holds nothing of the account) to that event, so
+   * consumers learn that whatever happened while no one published may be missing. Default: none,
+   * no such gaps.
    */
   readonly resumeFromStream?: string;
   /** Publishes awaiting their ack at once, over all accounts (one per account at a time). Default 256. */
@@ -207,8 +207,7 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
           jsm ??= js.jetstreamManager();
           return lastStoredTime(await jsm, resumeStream, prefix, job.account);
         });
-        const gap = resumeGap(last, job.startedAt);
-        return gap === undefined ? [] : [await publish(publishJob({ account: job.account, event: gap }))];
+        return [await publish(publishJob({ account: job.account, event: resumeGap(last, job.startedAt) }))];
       };
 
       const finishIfDone = (): void => {

@@ -81,8 +81,11 @@ export function viewStart(event: ScaleEvent): number {
 }
 
 /**
- * The gap to report before an account's first event of a run (its view began at `startedAt`), or
- * `undefined` when nothing was ever stored for it (a first start: state is seeded from REST anyway).
+ * The gap to report before an account's first event of a run (its view began at `startedAt`):
+ * from the last moment up to which the stream holds the account (`lastStored`), or from 0 when it
+ * holds nothing. A stream holding nothing cannot tell a first start from the restart of a worker
+ * that stored nothing before it stopped (NATS was unreachable, it crashed within its first
+ * publishes), while another worker's events, or its own, went missing: consumers resync once.
  *
  * @example
  * ```ts
@@ -90,9 +93,8 @@ export function viewStart(event: ScaleEvent): number {
  * // { type: 'gap', from: 1700000000000, to: 1700000042000, reason: 'worker-restart' }
  * ```
  */
-export function resumeGap(lastStored: number | undefined, startedAt: number): GapEvent | undefined {
-  if (lastStored === undefined) return undefined;
+export function resumeGap(lastStored: number | undefined, startedAt: number): GapEvent {
   // The previous publisher's connection ended without a word from it: for the stream, a socket
   // that went away. A skewed clock never makes the gap end before it starts.
-  return { type: 'gap', from: Math.min(lastStored, startedAt), to: startedAt, reason: 'worker-restart' };
+  return { type: 'gap', from: Math.max(0, Math.min(lastStored ?? 0, startedAt)), to: startedAt, reason: 'worker-restart' };
 }

@@ -1,6 +1,7 @@
 /**
  * Random scenarios for the fleet property tests: one or two accounts with scripted pushes, the
- * second worker's start, a kill and restart, dropped sockets, the rollover period.
+ * second worker's start, a kill and restart, dropped sockets, the rollover period, and (with
+ * `withLag`) a window in which one worker's publishes are held back.
  */
 import fc from 'fast-check';
 import type { Scenario } from './fleet.js';
@@ -42,7 +43,8 @@ export function scenarioArbitrary(maxOps = 80, withLag = false): fc.Arbitrary<Sc
         kill: { worker: killWorker, at: Math.max(killWorker === 0 ? 6 : at(second) + 3, at(killAt)), downMs },
         drops: drops.map((d) => ({ at: at(d.at), pick: d.pick })),
         rolloverAfterMs,
-        ...(lag === undefined ? {} : { lag: { worker: lag.worker, from: at(lag.from), to: at(lag.from) + lag.length } }),
+        // A lag from the start (nothing of the worker stored yet) a third of the time.
+        ...(lag === undefined ? {} : { lag: { worker: lag.worker, from: lag.from < 333 ? 0 : at(lag.from), to: at(lag.from) + lag.length } }),
       };
       return scenario;
     });

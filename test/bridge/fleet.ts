@@ -44,6 +44,9 @@ export interface Bus {
   quiet(): Promise<void>;
 }
 
+/** Worker runs started so far, in this process: every run's id is new (a real stream remembers ids). */
+let runsStarted = 0;
+
 interface Run {
   readonly subscription: Subscription;
   readonly hold: (on: boolean) => void;
@@ -62,7 +65,6 @@ export async function playFleet(scenario: Scenario, bus: Bus): Promise<void> {
   const scheduler = new VirtualTimeScheduler();
   const servers = new Map([...scenario.pushes.keys()].map((account) => [account, new FakeServer(scheduler, 1)]));
   const runs: (Run | undefined)[] = [undefined, undefined];
-  let runNumber = 0;
 
   const start = (worker: 0 | 1): void => {
     const client = bus.client(worker);
@@ -80,7 +82,7 @@ export async function playFleet(scenario: Scenario, bus: Bus): Promise<void> {
       }).pipe(map((event): TaggedEvent<ScaleEvent> => ({ account, event }))),
     );
     const subscription = merge(...streams)
-      .pipe(publishToJetStream(client.js, { worker: `w${worker}`, runId: `run${++runNumber}`, resumeFromStream: FLEET_STREAM, scheduler, maxClockSkewMs: 0 }))
+      .pipe(publishToJetStream(client.js, { worker: `w${worker}`, runId: `run${++runsStarted}`, resumeFromStream: FLEET_STREAM, scheduler, maxClockSkewMs: 0 }))
       .subscribe({ error: (error: unknown) => console.error('worker failed', error) });
     runs[worker] = { subscription, hold: client.hold };
   };

@@ -2,13 +2,14 @@
  * Where a restarted worker's gap begins: at the last moment up to which the stream holds the
  * account's events, not at whatever was stored last (another worker's `reconnecting` says its
  * connection was already lost), and before the run's first event, even when that is a failed
- * first attempt rather than a connection.
+ * first attempt rather than a connection. A stream that holds nothing of the account gives a gap
+ * from 0: it cannot tell a first start from a restart after a run that stored nothing.
  */
 import { describe, expect, it } from '@jest/globals';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { decodeEnvelope, encodeEnvelope } from '../../src/bridge/envelope.js';
 import { publishToJetStream } from '../../src/bridge/publish.js';
-import { lastStoredTime, viewStart } from '../../src/bridge/resume-gap.js';
+import { lastStoredTime, resumeGap, viewStart } from '../../src/bridge/resume-gap.js';
 import { eventSubject } from '../../src/bridge/subject.js';
 import type { ScaleEvent, TaggedEvent } from '../../src/scale/tagged-event.js';
 import { JetStreamModel } from './jetstream-model.js';
@@ -28,6 +29,8 @@ describe('the last moment the stream holds an account up to', () => {
     const model = new JetStreamModel('MEXC', () => 0);
     const jsm = await model.client().js.jetstreamManager();
     expect(await lastStoredTime(jsm, 'MEXC', 'mexc', ACCOUNT)).toBeUndefined();
+    // Nothing stored: a first start, or a restart after a run that stored nothing; reported from 0.
+    expect(resumeGap(undefined, 40)).toEqual({ type: 'gap', from: 0, to: 40, reason: 'worker-restart' });
     storeAll(model, [connected(2), { type: 'gap', from: 5, to: 9, reason: 'stalled' }, reconnecting(21), { type: 'diagnostic', code: 'key-create-failed', message: 'x', at: 30 }]);
     expect(await lastStoredTime(jsm, 'MEXC', 'mexc', ACCOUNT)).toBe(9);
   });

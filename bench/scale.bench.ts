@@ -9,13 +9,14 @@
  * @module
  */
 import type { Benchmark, Measure, ResultRow } from './benchmark.js';
+import { newIdMicros, oldIdMicros } from './scale-identity.js';
 import { publishBare, publishLibrary, startJetStreamBench, taggedWorkload } from './scale-jetstream.js';
 import { heapPerStream, startScaleServer, streamRound, type StreamRound } from './scale-streams.js';
 import { inAlternatingOrder, pairedRatio } from './stats.js';
 
 const SIZES = {
-  full: { accounts: 200, orders: 5, streamRounds: 3, events: 20_000, publishRounds: 5 },
-  quick: { accounts: 50, orders: 2, streamRounds: 1, events: 3_000, publishRounds: 2 },
+  full: { accounts: 200, orders: 5, streamRounds: 3, events: 20_000, publishRounds: 5, idRounds: 15 },
+  quick: { accounts: 50, orders: 2, streamRounds: 1, events: 3_000, publishRounds: 2, idRounds: 3 },
 } as const;
 /** Least the bridge's publishing rate may be, as a fraction of the bare client's. */
 const TARGET_PUBLISH = 0.25;
@@ -39,7 +40,10 @@ export const scaleBenchmark: Benchmark = {
     'closed, full collection, heap; the difference over N (meaningful with --expose-gc only). The JetStream rows publish the same seeded tagged events ' +
     '(20,000 over 200 accounts) to a nats-server on loopback: through `publishToJetStream` (dedup id, envelope, ' +
     'one publish in flight per account to keep each account in order) and with the bare client (`js.publish` of ' +
-    'the JSON, 256 in flight, no id, no order), in alternating order; ratio: bridge rate over bare rate.',
+    'the JSON, 256 in flight, no id, no order), in alternating order; ratio: bridge rate over bare rate. The id row ' +
+    'gives the same events their deduplication ids, in alternating order: the occurrence identity `publishToJetStream` ' +
+    'computes (content hash, occurrence count per account, when the view began) against the id before it (the content ' +
+    'hash alone, which let identical pushes share an id); ratio: new cost over old.',
   async run({ quick, log }) {
     const size = quick ? SIZES.quick : SIZES.full;
     const rows: ResultRow[] = [];
@@ -81,10 +85,29 @@ export const scaleBenchmark: Benchmark = {
           async () => void bare.push(await publishBare(bench.js, taggedWorkload(size.events, 200, `b${round}`))),
         );
       }
+      const idNew: number[] = [];
+      const idOld: number[] = [];
+      const idEvents = taggedWorkload(size.events, 200, 'ids');
+      newIdMicros(idEvents);
+      oldIdMicros(idEvents);
+      for (let round = 0; round < size.idRounds; round++) {
+        await inAlternatingOrder(
+          round,
+          () => void idNew.push(newIdMicros(idEvents)),
+          () => void idOld.push(oldIdMicros(idEvents)),
+        );
+      }
+      const idRatio = pairedRatio(idNew, idOld);
+      log(`deduplication ids: ${idRatio.toFixed(2)}x the cost of the content hash alone`);
+      rows.push({
+        subject: measure('deduplication id per event: content and occurrence index', 'µs', idNew),
+        baseline: measure('content hash alone (the id before)', 'µs', idOld),
+        ratio: { value: idRatio, text: `${idRatio.toFixed(2)}x the old id's cost` },
+      });
       const ratio = pairedRatio(library, bare);
       log(`publishToJetStream: ${ratio.toFixed(2)}x the bare client's rate`);
       rows.push({
-        subject: measure('publishToJetStream (dedup id, per-account order)', 'events/s', library),
+        subject: measure('publishToJetStream (dedup id with occurrence index, per-account order)', 'events/s', library),
         baseline: measure('bare `js.publish`, 256 in flight', 'events/s', bare),
         ratio: { value: ratio, text: `${ratio.toFixed(2)}x the bare rate` },
         target: { text: `>= ${TARGET_PUBLISH}x`, met: ratio >= TARGET_PUBLISH },

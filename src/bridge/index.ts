@@ -30,5 +30,5 @@ export {
 export { marketIdentity, messageId } from './message-id.js';
 export { decodeEnvelope, encodeEnvelope, MAX_PAYLOAD_BYTES, type DecodedEnvelope, type Envelope, type Publisher } from './envelope.js';
 export { decodeEvent, encodeEvent, type DecodedEvent } from './event-codec.js';
-export { eventTime, lastStoredTime, resumeGap } from './resume-gap.js';
+export { eventTime, lastStoredTime, resumeGap, viewStart } from './resume-gap.js';
 export { ownedAccounts, ownerOf, ownsAccount } from '../scale/partition.js';

@@ -14,6 +14,7 @@ const EndReason = t.keyof({
   'closed-by-server': null,
   'socket-error': null,
   'worker-restart': null,
+  'ambiguous-copy': null,
   stalled: null,
   'invalid-listen-key': null,
   'subscription-refused': null,

@@ -2,20 +2,20 @@
  * Deduplication ids (`Nats-Msg-Id`) of bridge messages. JetStream stores a message once per id
  * within the stream's duplicate window, so the id says which copies are "the same message":
  *
- * - A market event (`account`, `deal`, `order`) is a fact about the account: every copy of it is
- *   the same message, whichever connection (rollover overlap) or worker (two workers running the
- *   account during a handover, or on purpose for redundancy) delivered it. Its id is a hash of the
- *   account and the event without what differs between copies: `sendTime` (stamped per
- *   connection) and `channel` (protobuf or JSON).
+ * - A market event (`account`, `deal`, `order`) is a push of the service: every copy of one push is
+ *   the same message, whichever connection (rollover overlap), worker (two workers running the
+ *   account), attempt (a retried publish) or run (a restarted worker) delivered it, and two pushes
+ *   are two messages even when their content is identical (a lock, an unlock and the same lock
+ *   again, all in one millisecond). Its id is a hash of the account and the event without what
+ *   differs between copies (`sendTime`, stamped per connection, and `channel`, protobuf or JSON),
+ *   followed by the push's occurrence index: how many earlier pushes of the account had that same
+ *   content (`:n`, left out for the first). Which publisher may give an event an occurrence index
+ *   is the business of `AccountIdentity`.
  * - A lifecycle event (`connected`, `gap`, `reconnecting`, ...) or `stopped` is one worker's
  *   observation of its own connection. Two workers' gaps are two facts, and a consumer must see
  *   both (the one that lost events has to be resynced), so they must never be merged: the id is
  *   the worker, its run and a sequence number. It only deduplicates a retried publish of the
  *   very same message.
- *
- * Two genuinely identical market events (same account, same content apart from `sendTime`) are
- * stored once: they carry no information the first one did not (the balance after a change, an
- * order's cumulative state, a trade id), so the state operators end up the same.
  *
  * @module
  */
@@ -42,17 +42,46 @@ export function marketIdentity(account: string, event: MarketEvent): string {
 }
 
 /**
- * The deduplication id of a tagged event: content-based for market events, `worker`/`run`/`seq`
- * for the rest (`seq` counts the publisher's messages of the run).
+ * The hash of a market event's content ({@link marketIdentity}): 28 hex digits.
  *
  * @example
  * ```ts
- * messageId({ account, event: deal }, publisher, 17); // 'mexc1:deal:0aad7433...' (any worker, any run)
+ * contentHash('strategy01', lock) === contentHash('strategy01', { ...lock, sendTime: lock.sendTime + 1 }); // true
+ * ```
+ */
+export function contentHash(account: string, event: MarketEvent): string {
+  return hash106Hex(marketIdentity(account, event));
+}
+
+/**
+ * The id of the push that is occurrence `occurrence` (0 for the first) of a content of kind `type`
+ * with hash `hash` ({@link contentHash}). The first occurrence has the id of bridges before
+ * occurrence indexes (`mexc1:<type>:<hash>`), so a worker of either version stores it once.
+ *
+ * @example
+ * ```ts
+ * marketMessageId('account', hash, 0); // 'mexc1:account:0aad7433...'
+ * marketMessageId('account', hash, 1); // 'mexc1:account:0aad7433...:1'
+ * ```
+ */
+export function marketMessageId(type: MarketEvent['type'], hash: string, occurrence: number): string {
+  return occurrence === 0 ? `mexc1:${type}:${hash}` : `mexc1:${type}:${hash}:${occurrence}`;
+}
+
+/**
+ * The deduplication id of a tagged event: content and occurrence index for market events, the
+ * same for every copy of one push; `worker`/`run`/`seq` for the rest (`seq` counts the
+ * publisher's messages of the run).
+ *
+ * @example
+ * ```ts
+ * messageId({ account, event: lock }, publisher, 17); // 'mexc1:account:0aad7433...' (any worker, any run)
+ * messageId({ account, event: sameLockAgain }, publisher, 19, 1); // 'mexc1:account:0aad7433...:1'
  * messageId({ account, event: gap }, { worker: 'w0', run: 'k3j9' }, 18); // 'mexc1:w0:k3j9:18:gap'
  * ```
  */
-export function messageId(tagged: TaggedEvent<ScaleEvent>, publisher: Publisher, seq: number): string {
+export function messageId(tagged: TaggedEvent<ScaleEvent>, publisher: Publisher, seq: number, occurrence = 0): string {
   const { event } = tagged;
-  if (isMarketEvent(event)) return `mexc1:${event.type}:${hash106Hex(marketIdentity(tagged.account, event))}`;
+  if (isMarketEvent(event)) return marketMessageId(event.type, contentHash(tagged.account, event), occurrence);
   return `mexc1:${publisher.worker}:${publisher.run}:${seq}:${event.type}`;
 }

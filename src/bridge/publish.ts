@@ -11,8 +11,9 @@ import { countOption, durationOption } from '../operators/option-checks.js';
 import type { ScaleEvent, TaggedEvent } from '../scale/tagged-event.js';
 import { encodeEnvelope, type Publisher } from './envelope.js';
 import { JetStreamPublishError } from './errors.js';
+import { IdentityGate } from './identity-gate.js';
 import { messageId } from './message-id.js';
-import { lastStoredTime, resumeGap } from './resume-gap.js';
+import { lastStoredTime, resumeGap, viewStart } from './resume-gap.js';
 import { checkSubjectPrefix, DEFAULT_SUBJECT_PREFIX, eventSubject } from './subject.js';
 
 /** Settings of {@link publishToJetStream}. */
@@ -25,10 +26,12 @@ export interface PublishToJetStreamOptions {
   /** First token(s) of the subjects. Default `mexc` (subjects `mexc.<account>.<kind>`). */
   readonly subjectPrefix?: string;
   /**
-   * The stream that stores the subjects. When set, an account's first connection of this run is
-   * preceded by a `gap` from the last message stored for it (by any worker) to the connection,
-   * so consumers learn that whatever happened while no one published may be missing. Nothing is
-   * reported for an account the stream holds nothing of. Default: none, no such gaps.
+   * The stream that stores the subjects. When set, an account's first event of this run (its
+   * first `connected`, or the `reconnecting` of a first attempt that failed) is preceded by a
+   * `gap` from the last moment up to which the stream holds the account's events (stored by any
+   * worker: see `lastStoredTime`; from 0 when it holds nothing of the account) to that event, so
+   * consumers learn that whatever happened while no one published may be missing. Default: none,
+   * no such gaps.
    */
   readonly resumeFromStream?: string;
   /** Publishes awaiting their ack at once, over all accounts (one per account at a time). Default 256. */
@@ -45,6 +48,14 @@ export interface PublishToJetStreamOptions {
   readonly scheduler?: SchedulerLike;
   /** Id of this run (in lifecycle ids and payloads). Default: 16 random hex digits per subscription. */
   readonly runId?: string;
+  /**
+   * How far the service's clock may be ahead of `scheduler`'s, ms. It bounds when a connection's
+   * view of an account began, on the service's clock, which decides whether this worker has seen
+   * every earlier push of an event's content (docs/scaling.md). Too small a value could let a new
+   * push pass for a copy; a larger one costs nothing but a few `ambiguous-copy` gaps when a view
+   * begins. 0 when the scheduler is the service's clock (the simulator's). Default 1000.
+   */
+  readonly maxClockSkewMs?: number;
 }
 
 /** An event stored in JetStream (or recognized as already stored: `duplicate`). */
@@ -72,12 +83,14 @@ interface PublishJob {
 interface ResumeJob {
   readonly kind: 'resume';
   readonly account: string;
-  readonly connectedAt: number;
+  readonly startedAt: number;
 }
 
 type Job = PublishJob | ResumeJob;
 
 const WORKER = /^[A-Za-z0-9_-]{1,64}$/;
+/** How long a worker remembers a content after its last push, to count identical pushes, ms. */
+const IDENTITY_MEMORY_MS = 60_000;
 
 function randomRunId(): string {
   return [...globalThis.crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -87,9 +100,14 @@ function randomRunId(): string {
  * Publishes every tagged event to JetStream and emits a {@link PublishReceipt} once it is stored.
  *
  * - Subject `<prefix>.<account>.<kind>` (the account id escaped into one token, see `accountToken`).
- * - Deduplication id from the event's identity for market events (the same across connections
- *   and workers, so JetStream stores it once), worker-specific for lifecycle events (see
+ * - Deduplication id of a market event from its content and occurrence index (how many earlier
+ *   pushes of the account had the same content): the same for every copy of one push, whatever
+ *   connection, worker, attempt or run delivered it, so JetStream stores it once; different for
+ *   every push, so identical pushes are all stored. Worker-specific for lifecycle events (see
  *   `messageId`). The stream's duplicate window must cover how long two copies can be apart.
+ * - An event whose occurrence index this worker cannot know (pushes of the same content may
+ *   have been made before its view of the account began: a start, a reconnect) is not published;
+ *   a `gap` (reason `ambiguous-copy`) at its send time is, so consumers resync (docs/scaling.md).
  * - Per account, events are published one at a time in order (a retry never lets a later event
  *   overtake), so every consumer sees each account's events in order; accounts go in parallel
  *   up to `maxInFlight`. Receipts come in per-account order.
@@ -123,6 +141,7 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
   const retryDelayMs = durationOption('retryDelayMs', options.retryDelayMs) ?? 250;
   const scheduler = options.scheduler ?? asyncScheduler;
   const resumeStream = options.resumeFromStream;
+  const maxClockSkewMs = durationOption('maxClockSkewMs', options.maxClockSkewMs) ?? 1000;
 
   return (source) =>
     new Observable<PublishReceipt>((subscriber) => {
@@ -131,8 +150,9 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
       const busy = new Set<string>();
       const ready: string[] = [];
       const timers = new Set<Subscription>();
-      /** Accounts whose first connection of this run was seen (and, with resume, its gap queued). */
+      /** Accounts whose first event of this run was seen (and, with resume, its gap queued). */
       const resumed = new Set<string>();
+      const identities = new IdentityGate({ maxClockSkewMs, memoryMs: IDENTITY_MEMORY_MS }, () => scheduler.now());
       let jsm: Promise<JetStreamManager> | undefined;
       let seq = 0;
       let backlog = 0;
@@ -154,11 +174,11 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
           timers.add(timer);
         });
 
-      const publishJob = (tagged: TaggedEvent<ScaleEvent>): PublishJob => ({
+      const publishJob = (tagged: TaggedEvent<ScaleEvent>, marketId?: string): PublishJob => ({
         kind: 'publish',
         tagged,
         subject: eventSubject(prefix, tagged.account, tagged.event.type),
-        msgId: messageId(tagged, publisher, ++seq),
+        msgId: marketId ?? messageId(tagged, publisher, ++seq),
         data: encodeEnvelope(tagged, publisher),
       });
 
@@ -187,8 +207,7 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
           jsm ??= js.jetstreamManager();
           return lastStoredTime(await jsm, resumeStream, prefix, job.account);
         });
-        const gap = resumeGap(last, job.connectedAt);
-        return gap === undefined ? [] : [await publish(publishJob({ account: job.account, event: gap }))];
+        return [await publish(publishJob({ account: job.account, event: resumeGap(last, job.startedAt) }))];
       };
 
       const finishIfDone = (): void => {
@@ -240,11 +259,12 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
           if (closed) return;
           const { account, event } = tagged;
           if (event.type === 'stopped') resumed.delete(account);
-          else if (event.type === 'connected' && !resumed.has(account)) {
+          else if (!resumed.has(account)) {
             resumed.add(account);
-            if (resumeStream !== undefined) enqueue(account, { kind: 'resume', account, connectedAt: event.at });
+            if (resumeStream !== undefined) enqueue(account, { kind: 'resume', account, startedAt: viewStart(event) });
           }
-          enqueue(account, publishJob(tagged));
+          const admitted = identities.admit(tagged);
+          enqueue(account, publishJob(admitted.tagged, admitted.marketId));
           pump();
         },
         error: (error: unknown) => {

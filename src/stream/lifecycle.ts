@@ -91,7 +91,13 @@ export type ConnectionEndReason =
   | 'connect-timeout'
   | 'key-unavailable'
   /** A worker publishing the stream (see `mexc-rx/nats`) restarted: what it missed meanwhile is unknown. */
-  | 'worker-restart';
+  | 'worker-restart'
+  /**
+   * A worker publishing the stream (see `mexc-rx/nats`) received an event it could not tell from a
+   * copy of an identical earlier push it had not seen (its view of the account had just begun):
+   * it did not store it, so the event at this time may be missing.
+   */
+  | 'ambiguous-copy';
 
 /** Any lifecycle event. */
 export type LifecycleEvent =

@@ -45,16 +45,18 @@ class ScriptedJetStream {
 
 let n = 0;
 const event = (account: string): TaggedEvent => ({ account, event: { ...accountEvent, free: String(++n) } });
+/** The account's connection, subscribed before the fixture events happened: the publisher counts them all. */
+const connected = (account: string): TaggedEvent => ({ account, event: { type: 'connected', connection: 1, listenKey: 'abcd…wxyz', at: accountEvent.time - 1000 } });
 const flushPromises = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('publishToJetStream (scripted client)', () => {
   it('retries a failed publish with the same id, then goes on', async () => {
     const js = new ScriptedJetStream();
     js.failNext = 2;
-    const receipts = await lastValueFrom(from([event('a'), event('a')]).pipe(publishToJetStream(js.client, { worker: 'w0', retryDelayMs: 1 }), toArray()));
-    expect(receipts.map((r) => r.seq)).toEqual([1, 2]);
-    expect(js.calls.map((c) => c.msgID)).toEqual([js.calls[0]!.msgID, js.calls[0]!.msgID, js.calls[0]!.msgID, js.calls[3]!.msgID]);
-    expect(js.calls[0]!.subject).toBe('mexc.a.account');
+    const receipts = await lastValueFrom(from([connected('a'), event('a'), event('a')]).pipe(publishToJetStream(js.client, { worker: 'w0', retryDelayMs: 1 }), toArray()));
+    expect(receipts.map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(js.calls.map((c) => c.msgID)).toEqual([js.calls[0]!.msgID, js.calls[0]!.msgID, js.calls[0]!.msgID, js.calls[3]!.msgID, js.calls[4]!.msgID]);
+    expect(js.calls.map((c) => c.subject)).toEqual(['mexc.a.connected', 'mexc.a.connected', 'mexc.a.connected', 'mexc.a.account', 'mexc.a.account']);
   });
 
   it('errors with JetStreamPublishError once the retries are spent', async () => {
@@ -72,6 +74,14 @@ describe('publishToJetStream (scripted client)', () => {
     const source = new Subject<TaggedEvent>();
     const receipts: PublishReceipt[] = [];
     source.pipe(publishToJetStream(js.client, { worker: 'w0', maxInFlight: 2 })).subscribe((r) => receipts.push(r));
+    source.next(connected('a'));
+    source.next(connected('b'));
+    source.next(connected('c'));
+    while (receipts.length < 3) {
+      for (const call of js.calls.splice(0)) call.settle('ok');
+      await flushPromises();
+    }
+    receipts.splice(0);
     const a1 = event('a');
     const a2 = event('a');
     const b1 = event('b');

@@ -46,13 +46,17 @@ describe('two workers, 200 accounts, one JetStream stream', () => {
     expect(sets[0]!.size + sets[1]!.size).toBe(200 + both.size);
 
     const streamOptions = { scheduler: sim.scheduler, maxConcurrentStarts: 64, startsPerSecond: 1000 };
-    for (const [index, set] of sets.entries()) workers.push(await startWorker(server, set, { worker: `w${index}` }, streamOptions));
+    // The workers' scheduler is the simulator's clock: no skew between them.
+    for (const [index, set] of sets.entries()) workers.push(await startWorker(server, set, { worker: `w${index}`, maxClockSkewMs: 0 }, streamOptions));
     await waitUntil(
       'every account connected on its worker(s)',
       () => workers.every((w, i) => w.receipts.filter((r) => r.event.type === 'connected').length === sets[i]!.size),
       30_000,
     );
 
+    // Let the clock move past the last connection's millisecond: an event settled in the millisecond
+    // a worker's connection was subscribed in might repeat one pushed just before, unseen by it.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     // Trade on every account (the pushes go to one or two connections), ten accounts at a time.
     for (let i = 0; i < names.length; i++) {
       sim.market.runSession({ account: names[i]!, orders: 4, seed: i + 1 });

@@ -47,6 +47,32 @@ describe('24-hour rollover (virtual time)', () => {
     });
   });
 
+  it('lets an event through that repeats, in content, one pushed before the new connection was subscribed', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const { server, keys } = setup(scheduler);
+      const events: UserDataEvent[] = [];
+      const subscription = userDataStream(keys, { wsUrl, scheduler, webSocketFactory: server.factory, format: 'json', rolloverAfterMs: HOUR, rolloverOverlapMs: 2_000 }).subscribe((e) => events.push(e));
+      const rolloverAt = HOUR + 2;
+      // The same balance (same settlement time) pushed again and again: a lock, an unlock and the
+      // lock again. The first lock reaches only the old connection (the new one is not subscribed
+      // yet); the second reaches both during the overlap; the third only the new one, after the
+      // old was closed but while a lagging copy would still be caught.
+      const lock = accountFrame(rolloverAt);
+      const unlock = accountFrame(rolloverAt);
+      scheduler.schedule(() => server.broadcast(lock.frame), rolloverAt + 1);
+      scheduler.schedule(() => server.broadcast(unlock.frame), rolloverAt + 3);
+      scheduler.schedule(() => server.broadcast(lock.frame), rolloverAt + 4);
+      scheduler.schedule(() => server.broadcast(unlock.frame), rolloverAt + 2_500);
+      scheduler.schedule(() => server.broadcast(lock.frame), rolloverAt + 2_600);
+      scheduler.schedule(() => subscription.unsubscribe(), 2 * HOUR);
+      flush();
+
+      expect(events.map((e) => e.type)).toEqual(['connected', 'account', 'rolled-over', 'account', 'account', 'account', 'account']);
+      expect(events.filter((e) => e.type === 'account')).toEqual([lock.event, unlock.event, lock.event, unlock.event, lock.event]);
+    });
+  });
+
   it('rolls over twice in 48 hours with the key kept alive throughout', () => {
     const scheduler = testScheduler();
     scheduler.run(({ flush }) => {

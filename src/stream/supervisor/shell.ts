@@ -150,7 +150,7 @@ export class StreamSupervisor {
       case 'cancel':
         return this.cancel(effect.timer);
       case 'overlap-begins':
-        return this.dedup.begin();
+        return this.dedup.begin(this.now());
       case 'overlap-ends':
         return this.dedup.end(effect.tailMs, this.now());
       case 'deliver':
@@ -217,7 +217,13 @@ export class StreamSupervisor {
       pingTimeoutMs: settings.pingTimeoutMs,
       connectTimeoutMs: settings.connectTimeoutMs,
       handlers: {
-        ready: () => this.feed({ type: 'connection-ready', connection: id, at: this.now() }),
+        ready: () => {
+          // Subscribed now: the socket delivers every push from here on and none from before, so the
+          // overlap filter counts it as having delivered what the others did (a later push of the
+          // same content is new to it, not a copy).
+          this.dedup.subscribed(id);
+          this.feed({ type: 'connection-ready', connection: id, at: this.now() });
+        },
         event: (event) => this.feed({ type: 'connection-event', connection: id, event, at: this.now() }),
         problem: (code, message) => this.feed({ type: 'connection-problem', connection: id, code, message, at: this.now() }),
         ended: (reason) => {

@@ -10,6 +10,7 @@ import type { ControlMessage } from './control.js';
 import { decodeFrame } from './decode-frame.js';
 import type { MarketEvent } from './events.js';
 import type { ConnectionEndReason, DiagnosticCode } from './lifecycle.js';
+import { Liveness } from './liveness.js';
 import type { WebSocketFactory, WebSocketLike } from './socket.js';
 
 /** What a connection reports to its owner. */
@@ -98,30 +99,65 @@ function toFrameData(data: unknown): Uint8Array | string | undefined {
  * ```
  */
 export function openConnection(options: ConnectionOptions): Connection {
-  const { scheduler, handlers } = options;
-  let over = false;
-  let subscribed = false;
-  let lastHealthyAt = scheduler.now();
+  return new SocketConnection(options);
+}
+
+/** One socket, its subscription, its PING/PONG and its end, reported once. */
+class SocketConnection implements Connection {
+  private over = false;
+  private subscribed = false;
   /** When the SUBSCRIPTION was sent: what its reply proves delivered. */
-  let subscribeSentAt = lastHealthyAt;
-  /** When each PING still unanswered was sent, oldest first (PONGs come back in order). */
-  const pingsSentAt: number[] = [];
-  /** Everything the service sent up to `time` has arrived: `lastHealthyAt` only moves forward. */
-  const deliveredUpTo = (time: number): void => {
-    if (time > lastHealthyAt) lastHealthyAt = time;
-  };
-  let pingTimer: Subscription | undefined;
-  let pongDeadline: Subscription | undefined;
-  let socket: WebSocketLike | undefined;
+  private subscribeSentAt: number;
+  private readonly liveness: Liveness;
+  private readonly connectTimer: Subscription;
+  private pingTimer: Subscription | undefined;
+  private socket: WebSocketLike | undefined;
 
-  const clearTimers = (): void => {
-    connectTimer.unsubscribe();
-    pingTimer?.unsubscribe();
-    pongDeadline?.unsubscribe();
-  };
+  constructor(private readonly options: ConnectionOptions) {
+    const { scheduler } = options;
+    this.subscribeSentAt = scheduler.now();
+    this.liveness = new Liveness(scheduler, options.pingTimeoutMs, () => this.end('stalled'));
+    this.connectTimer = scheduler.schedule(() => this.end('connect-timeout'), options.connectTimeoutMs);
+    try {
+      this.socket = options.socketFactory(options.url);
+    } catch {
+      scheduler.schedule(() => this.end('socket-error'));
+      return;
+    }
+    this.socket.onopen = () => {
+      this.subscribeSentAt = scheduler.now();
+      this.send({ method: 'SUBSCRIPTION', params: options.channels });
+    };
+    this.socket.onmessage = (event) => this.onMessage(event.data);
+    this.socket.onclose = () => this.end('closed-by-server');
+    this.socket.onerror = () => this.end('socket-error');
+  }
 
-  const shutSocket = (): void => {
-    const s = socket;
+  get lastHealthyAt(): number {
+    return this.liveness.lastHealthyAt;
+  }
+
+  probe(): void {
+    if (this.over || this.socket === undefined) return;
+    this.liveness.pingSent();
+    this.send({ method: 'PING' });
+  }
+
+  close(): void {
+    if (this.over) return;
+    this.over = true;
+    this.clearTimers();
+    this.shutSocket();
+  }
+
+  private clearTimers(): void {
+    this.connectTimer.unsubscribe();
+    this.pingTimer?.unsubscribe();
+    this.liveness.stop();
+  }
+
+  private shutSocket(): void {
+    const s = this.socket;
     if (!s) return;
     s.onopen = null;
     s.onmessage = null;
@@ -135,51 +171,36 @@ export function openConnection(options: ConnectionOptions): Connection {
     } catch {
       // Closing a socket that never opened may throw in some runtimes; it is gone either way.
     }
-  };
+  }
 
-  const end = (reason: ConnectionEndReason): void => {
-    if (over) return;
-    over = true;
-    clearTimers();
-    shutSocket();
-    handlers.ended(reason);
-  };
+  private end(reason: ConnectionEndReason): void {
+    if (this.over) return;
+    this.over = true;
+    this.clearTimers();
+    this.shutSocket();
+    this.options.handlers.ended(reason);
+  }
 
-  const send = (message: object): void => {
+  private send(message: object): void {
     try {
-      socket?.send(JSON.stringify(message));
+      this.socket?.send(JSON.stringify(message));
     } catch {
-      end('socket-error');
+      this.end('socket-error');
     }
-  };
-
-  /** The deadline runs from the oldest unanswered PING: a later PING never pushes it back. */
-  const armPongDeadline = (): void => {
-    pongDeadline?.unsubscribe();
-    pongDeadline = undefined;
-    const oldest = pingsSentAt[0];
-    if (oldest === undefined) return;
-    pongDeadline = scheduler.schedule(() => end('stalled'), Math.max(0, oldest + options.pingTimeoutMs - scheduler.now()));
-  };
-
-  const ping = (): void => {
-    if (over) return;
-    pingsSentAt.push(scheduler.now());
-    send({ method: 'PING' });
-    if (pingsSentAt.length === 1) armPongDeadline();
-  };
+  }
 
   // A fresh action per ping: rescheduling one action from inside itself chains virtual-time
   // actions into a list as long as the connection's life.
-  const schedulePing = (): void => {
-    pingTimer = scheduler.schedule(() => {
-      ping();
-      if (!over) schedulePing();
-    }, options.pingIntervalMs);
-  };
+  private schedulePing(): void {
+    this.pingTimer = this.options.scheduler.schedule(() => {
+      this.probe();
+      if (!this.over) this.schedulePing();
+    }, this.options.pingIntervalMs);
+  }
 
-  const onMessage = (raw: unknown): void => {
-    if (over) return;
+  private onMessage(raw: unknown): void {
+    if (this.over) return;
+    const { handlers, scheduler } = this.options;
     const data = toFrameData(raw);
     if (data === undefined) {
       handlers.problem('malformed-frame', 'a frame of an unsupported type arrived');
@@ -188,11 +209,11 @@ export function openConnection(options: ConnectionOptions): Connection {
     const frame = decodeFrame(data);
     switch (frame.kind) {
       case 'event':
-        deliveredUpTo(Math.min(scheduler.now(), frame.event.sendTime));
+        this.liveness.deliveredUpTo(Math.min(scheduler.now(), frame.event.sendTime));
         handlers.event(frame.event);
         return;
       case 'control':
-        onControl(frame.control);
+        this.onControl(frame.control);
         return;
       case 'unknown':
         handlers.problem('unknown-frame', `a frame of channel ${quote(frame.channel)}, which this stream did not subscribe to`);
@@ -201,75 +222,34 @@ export function openConnection(options: ConnectionOptions): Connection {
         handlers.problem('malformed-frame', frame.reason);
         return;
     }
-  };
+  }
 
-  const onControl = (control: ControlMessage): void => {
+  private onControl(control: ControlMessage): void {
+    const { handlers } = this.options;
     switch (control.type) {
-      case 'pong': {
-        const sentAt = pingsSentAt.shift();
-        if (sentAt === undefined) return;
-        deliveredUpTo(sentAt);
-        armPongDeadline();
+      case 'pong':
+        this.liveness.pongReceived();
         return;
-      }
       case 'subscription':
-        if (subscribed) return;
-        subscribed = true;
-        deliveredUpTo(subscribeSentAt);
-        connectTimer.unsubscribe();
-        schedulePing();
+        if (this.subscribed) return;
+        this.subscribed = true;
+        this.liveness.deliveredUpTo(this.subscribeSentAt);
+        this.connectTimer.unsubscribe();
+        this.schedulePing();
         handlers.ready();
         return;
       case 'refused':
         handlers.problem('subscription-refused', `the service refused ${control.channels.map((c) => quote(c)).join(', ')}: ${quote(control.reason ?? 'no reason given', MESSAGE_MAX)}`);
-        if (!subscribed) end('subscription-refused');
+        if (!this.subscribed) this.end('subscription-refused');
         return;
       case 'invalid-listen-key':
-        end('invalid-listen-key');
+        this.end('invalid-listen-key');
         return;
       case 'reply':
         if (control.code !== 0 && control.code !== undefined) {
-          handlers.problem(subscribed ? 'unknown-frame' : 'subscription-refused', `the service replied ${String(control.code)}: ${quote(control.msg, MESSAGE_MAX)}`);
+          handlers.problem(this.subscribed ? 'unknown-frame' : 'subscription-refused', `the service replied ${String(control.code)}: ${quote(control.msg, MESSAGE_MAX)}`);
         }
         return;
     }
-  };
-
-  const connectTimer = scheduler.schedule(() => end('connect-timeout'), options.connectTimeoutMs);
-
-  try {
-    socket = options.socketFactory(options.url);
-  } catch {
-    scheduler.schedule(() => end('socket-error'));
-    return {
-      get lastHealthyAt() {
-        return lastHealthyAt;
-      },
-      probe: () => undefined,
-      close: () => {
-        over = true;
-        clearTimers();
-      },
-    };
   }
-  socket.onopen = () => {
-    subscribeSentAt = scheduler.now();
-    send({ method: 'SUBSCRIPTION', params: options.channels });
-  };
-  socket.onmessage = (event) => onMessage(event.data);
-  socket.onclose = () => end('closed-by-server');
-  socket.onerror = () => end('socket-error');
-
-  return {
-    get lastHealthyAt() {
-      return lastHealthyAt;
-    },
-    probe: ping,
-    close: () => {
-      if (over) return;
-      over = true;
-      clearTimers();
-      shutSocket();
-    },
-  };
 }

@@ -98,144 +98,170 @@ function checkSpeed(speed: number): number {
  * ```
  */
 export function createSimClock(options: SimClockOptions = {}): SimClock {
-  const source = options.source ?? Date.now;
-  let speed = checkSpeed(options.speed ?? 1);
-  let running = options.realtime ?? true;
-  let time = options.start ?? source();
-  let lastReal = source();
-  const queue = new TimerQueue();
-  let real: { readonly handle: ReturnType<typeof setTimeout>; readonly due: number } | undefined;
+  return new Clock(options);
+}
 
-  const lagLimit = (): number | undefined => options.lagLimitMs ?? (speed > 1 ? FAST_LAG_LIMIT_MS : undefined);
+/** A running real wait: the `setTimeout` that wakes the clock for the first timer. */
+interface RealWait {
+  readonly handle: ReturnType<typeof setTimeout>;
+  readonly due: number;
+}
+
+function runTimer(timer: ClockTimer, errors: unknown[]): void {
+  try {
+    timer.callback();
+  } catch (error) {
+    errors.push(error);
+  }
+}
+
+function rethrowFirst(errors: readonly unknown[]): void {
+  if (errors.length > 0) throw errors[0];
+}
+
+/** The clock: simulated time, how it follows the source, and the timer queue's real wake-ups. */
+class Clock implements SimClock {
+  private readonly source: () => number;
+  private currentSpeed: number;
+  private running: boolean;
+  private time: number;
+  private lastReal: number;
+  private readonly queue = new TimerQueue();
+  private real: RealWait | undefined;
+
+  constructor(private readonly options: SimClockOptions) {
+    this.source = options.source ?? Date.now;
+    this.currentSpeed = checkSpeed(options.speed ?? 1);
+    this.running = options.realtime ?? true;
+    this.time = options.start ?? this.source();
+    this.lastReal = this.source();
+  }
+
+  now(): number {
+    this.observe();
+    return Math.floor(this.time);
+  }
+
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
+    this.observe();
+    const target = this.time + ms;
+    const errors: unknown[] = [];
+    try {
+      for (let count = 0; ; count++) {
+        if (count >= RUN_PER_ADVANCE) throw new RangeError(`more than ${RUN_PER_ADVANCE} timers in one advance: a timer re-arms itself without delay?`);
+        const timer = this.queue.takeDue(target);
+        if (timer === undefined) break;
+        if (timer.due > this.time) this.time = timer.due;
+        runTimer(timer, errors);
+      }
+      if (target > this.time) this.time = target;
+    } finally {
+      this.rearm();
+    }
+    rethrowFirst(errors);
+  }
+
+  set(epochMs: number): void {
+    this.observe();
+    this.time = epochMs;
+    this.rearm();
+  }
+
+  get realtime(): boolean {
+    return this.running;
+  }
+
+  setRealtime(on: boolean): void {
+    this.observe();
+    this.running = on;
+    this.rearm();
+  }
+
+  get speed(): number {
+    return this.currentSpeed;
+  }
+
+  setSpeed(next: number): void {
+    checkSpeed(next);
+    this.observe();
+    this.currentSpeed = next;
+    this.rearm();
+  }
+
+  setTimer(delayMs: number, callback: () => void): () => void {
+    const delay = Number.isFinite(delayMs) && delayMs > 0 ? delayMs : 0;
+    const timer = this.queue.add(this.now() + delay, callback);
+    this.arm();
+    return () => {
+      if (this.queue.remove(timer) && this.real?.due === timer.due) this.rearm();
+    };
+  }
+
+  get pendingTimers(): number {
+    return this.queue.size;
+  }
+
+  clearTimers(): void {
+    this.queue.clear();
+    this.disarm();
+  }
+
+  private lagLimit(): number | undefined {
+    return this.options.lagLimitMs ?? (this.currentSpeed > 1 ? FAST_LAG_LIMIT_MS : undefined);
+  }
 
   /** Lets running time catch up with the source; with `until`, a real wake-up may go as far as that due time. */
-  const observe = (until?: number): void => {
-    const r = source();
-    const elapsed = r - lastReal;
-    lastReal = r;
-    if (!running || elapsed <= 0) return;
-    const limit = lagLimit();
+  private observe(until?: number): void {
+    const r = this.source();
+    const elapsed = r - this.lastReal;
+    this.lastReal = r;
+    if (!this.running || elapsed <= 0) return;
+    const limit = this.lagLimit();
     const counted = limit === undefined ? elapsed : Math.min(elapsed, limit);
-    let next = time + counted * speed;
-    if (until !== undefined && until > next) next = Math.min(time + elapsed * speed, until);
-    time = next;
-  };
+    let next = this.time + counted * this.currentSpeed;
+    if (until !== undefined && until > next) next = Math.min(this.time + elapsed * this.currentSpeed, until);
+    this.time = next;
+  }
 
-  const now = (): number => {
-    observe();
-    return Math.floor(time);
-  };
+  private disarm(): void {
+    if (this.real === undefined) return;
+    clearTimeout(this.real.handle);
+    this.real = undefined;
+  }
 
-  const disarm = (): void => {
-    if (real === undefined) return;
-    clearTimeout(real.handle);
-    real = undefined;
-  };
-
-  const runTimer = (timer: ClockTimer, errors: unknown[]): void => {
-    try {
-      timer.callback();
-    } catch (error) {
-      errors.push(error);
-    }
-  };
-
-  const rethrowFirst = (errors: readonly unknown[]): void => {
-    if (errors.length > 0) throw errors[0];
-  };
-
-  const wake = (): void => {
-    real = undefined;
-    observe(queue.peek()?.due);
+  private readonly wake = (): void => {
+    this.real = undefined;
+    this.observe(this.queue.peek()?.due);
     const errors: unknown[] = [];
     try {
       for (let i = 0; i < RUN_PER_WAKE; i++) {
-        const timer = queue.takeDue(time);
+        const timer = this.queue.takeDue(this.time);
         if (timer === undefined) break;
         runTimer(timer, errors);
       }
     } finally {
-      arm();
+      this.arm();
     }
     rethrowFirst(errors);
   };
 
-  function arm(): void {
-    const first = queue.peek();
+  private arm(): void {
+    const first = this.queue.peek();
     if (first === undefined) {
-      disarm();
+      this.disarm();
       return;
     }
-    if (real !== undefined && real.due === first.due) return;
-    disarm();
+    if (this.real !== undefined && this.real.due === first.due) return;
+    this.disarm();
     let wait: number | undefined;
-    if (first.due <= time) wait = 0;
-    else if (running) wait = Math.min(LONGEST_REAL_WAIT, Math.ceil((first.due - time) / speed));
-    if (wait !== undefined) real = { handle: setTimeout(wake, wait), due: first.due };
+    if (first.due <= this.time) wait = 0;
+    else if (this.running) wait = Math.min(LONGEST_REAL_WAIT, Math.ceil((first.due - this.time) / this.currentSpeed));
+    if (wait !== undefined) this.real = { handle: setTimeout(this.wake, wait), due: first.due };
   }
 
-  const rearm = (): void => {
-    disarm();
-    arm();
-  };
-
-  return {
-    now,
-    advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
-      observe();
-      const target = time + ms;
-      const errors: unknown[] = [];
-      try {
-        for (let count = 0; ; count++) {
-          if (count >= RUN_PER_ADVANCE) throw new RangeError(`more than ${RUN_PER_ADVANCE} timers in one advance: a timer re-arms itself without delay?`);
-          const timer = queue.takeDue(target);
-          if (timer === undefined) break;
-          if (timer.due > time) time = timer.due;
-          runTimer(timer, errors);
-        }
-        if (target > time) time = target;
-      } finally {
-        rearm();
-      }
-      rethrowFirst(errors);
-    },
-    set(epochMs) {
-      observe();
-      time = epochMs;
-      rearm();
-    },
-    get realtime() {
-      return running;
-    },
-    setRealtime(on) {
-      observe();
-      running = on;
-      rearm();
-    },
-    get speed() {
-      return speed;
-    },
-    setSpeed(next) {
-      checkSpeed(next);
-      observe();
-      speed = next;
-      rearm();
-    },
-    setTimer(delayMs, callback) {
-      const delay = Number.isFinite(delayMs) && delayMs > 0 ? delayMs : 0;
-      const timer = queue.add(now() + delay, callback);
-      arm();
-      return () => {
-        if (queue.remove(timer) && real?.due === timer.due) rearm();
-      };
-    },
-    get pendingTimers() {
-      return queue.size;
-    },
-    clearTimers() {
-      queue.clear();
-      disarm();
-    },
-  };
+  private rearm(): void {
+    this.disarm();
+    this.arm();
+  }
 }

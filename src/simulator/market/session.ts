@@ -90,108 +90,130 @@ export function sessionScript(actions: SessionActions, uid: string, options: Ses
   if (!Number.isInteger(options.orders) || options.orders < 1 || options.orders > 100_000) {
     throw new RangeError('a session places 1 to 100000 orders');
   }
-  const symbol = options.symbol ?? 'BTCUSDT';
-  const { baseAsset, quoteAsset } = parseSymbol(symbol);
-  const random = seededRandom(options.seed);
   const maxSteps = Number(decimal(options.maxQuantity ?? '0.05') / QUANTITY_STEP);
   if (maxSteps < 1) throw new RangeError('maxQuantity must be at least 0.0001');
-  let mid = Number(decimal(options.midPrice ?? '30000') / PRICE_TICK);
+  const mid = Number(decimal(options.midPrice ?? '30000') / PRICE_TICK);
   if (mid < 100) throw new RangeError('midPrice must be at least 1');
-  const open: OpenEntry[] = [];
-  const orderIds: string[] = [];
-  let placed = 0;
-  let steps = 0;
-  let fills = 0;
-  let cancels = 0;
-  let skipped = 0;
+  const session = new Session(actions, uid, options, maxSteps, mid);
+  return { step: () => session.step(), summary: () => session.summary() };
+}
 
-  const affordable = (side: Side, price: bigint, quantity: bigint): boolean =>
-    side === 'BUY'
-      ? freeBalance(actions.world, uid, 'SPOT', quoteAsset) >= (price * quantity) / 10n ** 30n
-      : freeBalance(actions.world, uid, 'SPOT', baseAsset) >= quantity;
+/** A session's state and its moves; every random draw in the same order for the same seed. */
+class Session {
+  private readonly symbol: string;
+  private readonly baseAsset: string;
+  private readonly quoteAsset: string;
+  private readonly random: () => number;
+  private readonly open: OpenEntry[] = [];
+  private readonly orderIds: string[] = [];
+  private placed = 0;
+  private steps = 0;
+  private fills = 0;
+  private cancels = 0;
+  private skipped = 0;
 
-  const place = (): void => {
-    placed += 1;
-    mid = Math.max(100, mid + Math.round((random() - 0.5) * mid * 0.002));
-    const spread = Math.max(1, Math.floor(mid / 100));
-    const priceTicks = BigInt(mid + randomInt(random, -spread, spread));
+  constructor(
+    private readonly actions: SessionActions,
+    private readonly uid: string,
+    private readonly options: SessionOptions,
+    private readonly maxSteps: number,
+    private mid: number,
+  ) {
+    this.symbol = options.symbol ?? 'BTCUSDT';
+    ({ baseAsset: this.baseAsset, quoteAsset: this.quoteAsset } = parseSymbol(this.symbol));
+    this.random = seededRandom(options.seed);
+  }
+
+  step(): boolean {
+    if (this.placed >= this.options.orders && this.open.length === 0) return false;
+    this.steps += 1;
+    if (this.placed < this.options.orders && (this.open.length === 0 || (this.open.length < MAX_OPEN && this.random() < 0.45))) this.place();
+    else this.act(randomInt(this.random, 0, this.open.length - 1));
+    return true;
+  }
+
+  summary(): SessionSummary {
+    return { steps: this.steps, orderIds: [...this.orderIds], fills: this.fills, cancels: this.cancels, skipped: this.skipped };
+  }
+
+  private affordable(side: Side, price: bigint, quantity: bigint): boolean {
+    return side === 'BUY'
+      ? freeBalance(this.actions.world, this.uid, 'SPOT', this.quoteAsset) >= (price * quantity) / 10n ** 30n
+      : freeBalance(this.actions.world, this.uid, 'SPOT', this.baseAsset) >= quantity;
+  }
+
+  private place(): void {
+    const random = this.random;
+    this.placed += 1;
+    this.mid = Math.max(100, this.mid + Math.round((random() - 0.5) * this.mid * 0.002));
+    const spread = Math.max(1, Math.floor(this.mid / 100));
+    const priceTicks = BigInt(this.mid + randomInt(random, -spread, spread));
     const price = priceTicks * PRICE_TICK;
     const first: Side = random() < 0.5 ? 'BUY' : 'SELL';
     const roll = random();
     const fate: Fate = roll < 0.5 ? 'fill' : roll < 0.75 ? 'partial-cancel' : 'cancel';
     const fillsLeft = randomInt(random, 1, 3);
-    let quantitySteps = BigInt(randomInt(random, 1, maxSteps));
+    let quantitySteps = BigInt(randomInt(random, 1, this.maxSteps));
     for (const side of [first, first === 'BUY' ? 'SELL' : 'BUY'] as const) {
       for (let halving = 0; halving < 5 && quantitySteps >= 1n; halving++) {
         const quantity = quantitySteps * QUANTITY_STEP;
-        if (affordable(side, price, quantity)) {
-          const order = actions.place(uid, {
-            symbol,
+        if (this.affordable(side, price, quantity)) {
+          const order = this.actions.place(this.uid, {
+            symbol: this.symbol,
             side,
             price: ticksText(priceTicks, 2),
             quantity: ticksText(quantitySteps, 4),
-            clientOrderId: placed % 2 === 0 ? `s${options.seed}o${placed}` : undefined,
+            clientOrderId: this.placed % 2 === 0 ? `s${this.options.seed}o${this.placed}` : undefined,
           });
-          orderIds.push(order.id);
-          open.push({ id: order.id, fate, fillsLeft });
+          this.orderIds.push(order.id);
+          this.open.push({ id: order.id, fate, fillsLeft });
           return;
         }
         quantitySteps /= 2n;
       }
-      quantitySteps = BigInt(randomInt(random, 1, maxSteps));
+      quantitySteps = BigInt(randomInt(random, 1, this.maxSteps));
     }
-    skipped += 1;
-  };
+    this.skipped += 1;
+  }
 
-  const remainingSteps = (id: string): bigint => {
-    const order = actions.world.orders.get(id);
+  private remainingSteps(id: string): bigint {
+    const order = this.actions.world.orders.get(id);
     return order === undefined ? 0n : (order.quantity - order.filledQuantity) / QUANTITY_STEP;
-  };
+  }
 
-  const partialFill = (entry: OpenEntry): void => {
-    const remaining = remainingSteps(entry.id);
-    const part = BigInt(Math.floor(Number(remaining) * (0.2 + 0.6 * random())));
+  private partialFill(entry: OpenEntry): void {
+    const remaining = this.remainingSteps(entry.id);
+    const part = BigInt(Math.floor(Number(remaining) * (0.2 + 0.6 * this.random())));
     const quantity = part < 1n ? 1n : part >= remaining ? remaining - 1n : part;
-    actions.fill(entry.id, quantity * QUANTITY_STEP);
-    fills += 1;
-  };
+    this.actions.fill(entry.id, quantity * QUANTITY_STEP);
+    this.fills += 1;
+  }
 
-  const act = (index: number): void => {
-    const entry = open[index];
+  private act(index: number): void {
+    const entry = this.open[index];
     if (entry === undefined) return;
-    const order = actions.world.orders.get(entry.id);
+    const order = this.actions.world.orders.get(entry.id);
     if (order === undefined || (order.status !== 'NEW' && order.status !== 'PARTIALLY_FILLED')) {
       // Someone else filled or canceled it: nothing left to do with it.
-      open.splice(index, 1);
+      this.open.splice(index, 1);
       return;
     }
-    const canSplit = remainingSteps(entry.id) >= 2n;
+    const canSplit = this.remainingSteps(entry.id) >= 2n;
     if (entry.fate === 'fill') {
       if (entry.fillsLeft > 1 && canSplit) {
         entry.fillsLeft -= 1;
-        partialFill(entry);
+        this.partialFill(entry);
         return;
       }
-      actions.fill(entry.id, undefined);
-      fills += 1;
+      this.actions.fill(entry.id, undefined);
+      this.fills += 1;
     } else if (entry.fate === 'partial-cancel' && order.filledQuantity === 0n && canSplit) {
-      partialFill(entry);
+      this.partialFill(entry);
       return;
     } else {
-      actions.cancel(entry.id);
-      cancels += 1;
+      this.actions.cancel(entry.id);
+      this.cancels += 1;
     }
-    open.splice(index, 1);
-  };
-
-  return {
-    step() {
-      if (placed >= options.orders && open.length === 0) return false;
-      steps += 1;
-      if (placed < options.orders && (open.length === 0 || (open.length < MAX_OPEN && random() < 0.45))) place();
-      else act(randomInt(random, 0, open.length - 1));
-      return true;
-    },
-    summary: () => ({ steps, orderIds: [...orderIds], fills, cancels, skipped }),
-  };
+    this.open.splice(index, 1);
+  }
 }

@@ -20,6 +20,7 @@ import { malformedFrame } from './malformed.js';
 import { INVALID_LISTEN_KEY_TEXT } from './protocol.js';
 import { frameFor, pushItemOf, type PushItem } from './push-events.js';
 import { PushLog } from './push-log.js';
+import { ConnectionRegistry } from './registry.js';
 import { DEFAULT_WS_RULES, closeFrameOf, type WsCloseReason, type WsRules } from './rules.js';
 import type { SimWs, WsTarget } from './types.js';
 
@@ -42,8 +43,6 @@ export interface WsHost extends SimWs {
   close(): Promise<void>;
 }
 
-/** Closed connections kept for {@link SimWs.connections}. */
-const CLOSED_KEPT = 1000;
 /** The path the websocket is served on. */
 const WS_PATH = '/ws';
 
@@ -62,21 +61,7 @@ export function attachWsServer(deps: WsServerDeps): WsHost {
   const rules: WsRules = { ...DEFAULT_WS_RULES, ...deps.rules };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const sockets = new Set<WebSocket>();
-  const open = new Map<number, SimWsConnection>();
-  /** Open connections by owner uid and by listen key, so a push or a key check does not scan them all. */
-  const byUid = new Map<string, Set<SimWsConnection>>();
-  const byKey = new Map<string, Set<SimWsConnection>>();
-  const index = (map: Map<string, Set<SimWsConnection>>, name: string, connection: SimWsConnection, add: boolean): void => {
-    let set = map.get(name);
-    if (add) {
-      if (!set) map.set(name, (set = new Set()));
-      set.add(connection);
-    } else if (set) {
-      set.delete(connection);
-      if (set.size === 0) map.delete(name);
-    }
-  };
-  const closed: SimWsConnection[] = [];
+  const registry = new ConnectionRegistry();
   const blocked = new Set<string>();
   const log = new PushLog(deps.pushLogLimit ?? 100_000);
   let nextId = 0;
@@ -90,19 +75,7 @@ export function attachWsServer(deps: WsServerDeps): WsHost {
       const record = world.listenKeys.get(key);
       return record && !record.closed && clock.now() < record.expiresAt ? record.expiresAt : undefined;
     },
-    ended(connection: SimWsConnection): void {
-      open.delete(connection.id);
-      index(byUid, connection.uid, connection, false);
-      index(byKey, connection.listenKey, connection, false);
-      closed.push(connection);
-      if (closed.length > CLOSED_KEPT) closed.shift();
-    },
-  };
-
-  const refuse = (socket: WebSocket, reason: WsCloseReason): void => {
-    const frame = closeFrameOf(reason);
-    if (reason === 'invalid-listen-key') socket.send(INVALID_LISTEN_KEY_TEXT);
-    socket.close(frame.code, frame.text);
+    ended: (connection: SimWsConnection): void => registry.ended(connection),
   };
 
   const accept = (socket: WebSocket, key: string): void => {
@@ -113,19 +86,10 @@ export function attachWsServer(deps: WsServerDeps): WsHost {
       return;
     }
     const uid = listenKeyOwner(world, key, clock.now());
-    if (uid === undefined) {
-      refuse(socket, 'invalid-listen-key');
-      return;
-    }
-    if ((byKey.get(key)?.size ?? 0) >= rules.connectionsPerKey) {
-      refuse(socket, 'too-many-connections');
-      return;
-    }
+    if (uid === undefined) return refuse(socket, 'invalid-listen-key');
+    if (registry.countOfKey(key) >= rules.connectionsPerKey) return refuse(socket, 'too-many-connections');
     const connection = new SimWsConnection(++nextId, key, uid, socket, connectionDeps);
-    if (!connection.open) return;
-    open.set(connection.id, connection);
-    index(byUid, uid, connection, true);
-    index(byKey, key, connection, true);
+    if (connection.open) registry.add(connection);
   };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
@@ -138,24 +102,8 @@ export function attachWsServer(deps: WsServerDeps): WsHost {
   };
   deps.httpServer.on('upgrade', onUpgrade);
 
-  const fanOut = (item: PushItem): void => {
-    const record = log.record(item.uid, item.kind, item.event);
-    const frames = new Map<string, Uint8Array | string>();
-    for (const connection of byUid.get(item.uid) ?? []) {
-      for (const channel of connection.channelsOf(item.kind)) {
-        if (connection.stalled) {
-          log.withheld(record, connection.id);
-          break;
-        }
-        let frame = frames.get(channel);
-        if (frame === undefined) frames.set(channel, (frame = frameFor(channel, item.event)));
-        if (connection.send(frame)) log.delivered(record, connection.id, channel);
-      }
-    }
-  };
-
   const closeKey = (key: string, reason: WsCloseReason): void => {
-    for (const connection of [...(byKey.get(key) ?? [])]) connection.close(reason);
+    for (const connection of registry.ofKey(key)) connection.close(reason);
   };
 
   const events: Subscription = world.events.subscribe((event) => {
@@ -164,35 +112,76 @@ export function attachWsServer(deps: WsServerDeps): WsHost {
       return;
     }
     const item = pushItemOf(event, clock.now());
-    if (item) fanOut(item);
+    if (item) fanOut(registry, log, item);
   });
-
-  const uidOf = (ref: string): string => {
-    const account = findAccount(world, ref);
-    if (!account) throw new Error(`no such account: ${ref}`);
-    return account.uid;
-  };
-
-  const targets = (target: WsTarget): SimWsConnection[] => {
-    if ('connection' in target) {
-      const connection = open.get(target.connection);
-      return connection ? [connection] : [];
-    }
-    if ('account' in target) return [...(byUid.get(uidOf(target.account)) ?? [])];
-    return [...(byKey.get(target.listenKey) ?? [])];
-  };
 
   return {
     url: deps.url,
     rules,
-    connections(filter = {}) {
-      const uid = filter.account === undefined ? undefined : uidOf(filter.account);
-      return [...closed, ...open.values()]
-        .sort((a, b) => a.id - b.id)
-        .filter((c) => (uid === undefined || c.uid === uid) && (filter.listenKey === undefined || c.listenKey === filter.listenKey) && (filter.open === undefined || c.open === filter.open))
-        .map((c) => c.view());
+    ...wsControls({ world, clock, faults: deps.faults, registry, log, blocked, closeKey }),
+    close() {
+      if (shut) return Promise.resolve();
+      shut = true;
+      events.unsubscribe();
+      deps.httpServer.off('upgrade', onUpgrade);
+      for (const connection of registry.allOpen()) connection.close('shutdown');
+      for (const socket of sockets) socket.terminate();
+      return new Promise<void>((resolve) => wss.close(() => resolve()));
     },
-    pushes: (account) => log.of(uidOf(account)),
+  };
+}
+
+function refuse(socket: WebSocket, reason: WsCloseReason): void {
+  const frame = closeFrameOf(reason);
+  if (reason === 'invalid-listen-key') socket.send(INVALID_LISTEN_KEY_TEXT);
+  socket.close(frame.code, frame.text);
+}
+
+/** Sends a push to every connection of its account subscribed to its channel, and records where it went. */
+function fanOut(registry: ConnectionRegistry, log: PushLog, item: PushItem): void {
+  const record = log.record(item.uid, item.kind, item.event);
+  const frames = new Map<string, Uint8Array | string>();
+  for (const connection of registry.ofUid(item.uid)) {
+    for (const channel of connection.channelsOf(item.kind)) {
+      if (connection.stalled) {
+        log.withheld(record, connection.id);
+        break;
+      }
+      let frame = frames.get(channel);
+      if (frame === undefined) frames.set(channel, (frame = frameFor(channel, item.event)));
+      if (connection.send(frame)) log.delivered(record, connection.id, channel);
+    }
+  }
+}
+
+/** What the tests' views and faults work on. */
+interface ControlDeps {
+  readonly world: World;
+  readonly clock: SimClock;
+  readonly faults: SimFaults;
+  readonly registry: ConnectionRegistry;
+  readonly log: PushLog;
+  readonly blocked: Set<string>;
+  closeKey(key: string, reason: WsCloseReason): void;
+}
+
+/** The views and faults {@link SimWs} offers tests. */
+function wsControls(d: ControlDeps): Omit<SimWs, 'url' | 'rules'> {
+  const uidOf = (ref: string): string => {
+    const account = findAccount(d.world, ref);
+    if (!account) throw new Error(`no such account: ${ref}`);
+    return account.uid;
+  };
+  const targets = (target: WsTarget): readonly SimWsConnection[] => {
+    if ('connection' in target) {
+      const connection = d.registry.byId(target.connection);
+      return connection ? [connection] : [];
+    }
+    return 'account' in target ? d.registry.ofUid(uidOf(target.account)) : d.registry.ofKey(target.listenKey);
+  };
+  return {
+    connections: (filter = {}) => d.registry.views({ ...filter, uid: filter.account === undefined ? undefined : uidOf(filter.account) }),
+    pushes: (account) => d.log.of(uidOf(account)),
     drop(target) {
       const hit = targets(target);
       for (const connection of hit) connection.drop();
@@ -205,30 +194,20 @@ export function attachWsServer(deps: WsServerDeps): WsHost {
     },
     sendMalformed(target, kind) {
       let sent = 0;
-      for (const connection of targets(target)) if (connection.send(malformedFrame(kind, connection.firstChannel(), clock.now()))) sent += 1;
+      for (const connection of targets(target)) if (connection.send(malformedFrame(kind, connection.firstChannel(), d.clock.now()))) sent += 1;
       return sent;
     },
     expireKey(key) {
-      const record = world.listenKeys.get(key);
-      if (record) record.expiresAt = Math.min(record.expiresAt, clock.now());
-      closeKey(key, 'key-expired');
+      const record = d.world.listenKeys.get(key);
+      if (record) record.expiresAt = Math.min(record.expiresAt, d.clock.now());
+      d.closeKey(key, 'key-expired');
     },
     refuseNextKeepAlive(times = 1) {
-      deps.faults.next('L3', 'refuse', times);
+      d.faults.next('L3', 'refuse', times);
     },
     blockChannel(channel, isBlocked = true) {
-      if (isBlocked) blocked.add(channel);
-      else blocked.delete(channel);
-    },
-    close() {
-      if (shut) return Promise.resolve();
-      shut = true;
-      events.unsubscribe();
-      deps.httpServer.off('upgrade', onUpgrade);
-      for (const connection of [...open.values()]) connection.close('shutdown');
-      for (const socket of sockets) socket.terminate();
-      return new Promise<void>((resolve) => wss.close(() => resolve()));
+      if (isBlocked) d.blocked.add(channel);
+      else d.blocked.delete(channel);
     },
   };
 }
-

@@ -1,12 +1,30 @@
 /**
- * The library's error family. Every failure a caller can see is one of these classes, told apart by
- * `instanceof` or by the literal `name`. None of them carries the api key, the secret key, a
- * signature or a fund password: messages are built from safe fields only, and causes coming from
- * outside (a custom `fetch`, the socket) are copied with their text redacted.
+ * The library's error family. Every failure a caller can see is a {@link MexcError}: one of these
+ * classes (and, in the `mexc-rx/nats` entry, the bridge's), told apart by `instanceof` or by the
+ * literal `name`. None of them carries the api key, the secret key, a signature or a fund
+ * password: messages are built from safe fields only, and causes coming from outside (a custom
+ * `fetch`, the socket) are copied with their text redacted.
  *
  * @module
  */
 import type { OperationId } from './endpoints/operation-id.js';
+import { CREDENTIALS_REFUSED_CODES } from './service-codes.js';
+
+/**
+ * The base class of every error the library raises (REST calls, the user data stream, the
+ * JetStream bridge): `instanceof MexcError` (or {@link isMexcError}) tells the library's errors
+ * from anything else. Each subclass has a literal `name`.
+ *
+ * @example
+ * ```ts
+ * userDataStream(client).subscribe({
+ *   error: (e: unknown) => console.error(e instanceof MexcError ? `${e.name}: ${e.message}` : e),
+ * });
+ * ```
+ */
+export abstract class MexcError extends Error {
+  abstract override readonly name: string;
+}
 
 /** Where a request was going, without its query string (which holds the signature). */
 export interface RequestTarget {
@@ -27,7 +45,7 @@ export interface ValidationIssue {
 }
 
 /** The service answered with an error code (`{code, msg}` or a broker envelope with a non-zero code). */
-export class ApiError extends Error {
+export class ApiError extends MexcError {
   override readonly name = 'ApiError' as const;
   /**
    * The service's code, as a number when it is numeric (the service sends both `730708` and
@@ -60,7 +78,7 @@ export class ApiError extends Error {
 }
 
 /** The service answered with an HTTP error status and a body that is not a `{code, msg}` error. */
-export class HttpError extends Error {
+export class HttpError extends MexcError {
   override readonly name = 'HttpError' as const;
   /** HTTP status. */
   readonly status: number;
@@ -78,7 +96,7 @@ export class HttpError extends Error {
 }
 
 /** The request could not be completed at the network level (refused, reset, DNS, ...). */
-export class NetworkError extends Error {
+export class NetworkError extends MexcError {
   override readonly name = 'NetworkError' as const;
   /** Where the request went. */
   readonly target: RequestTarget;
@@ -92,7 +110,7 @@ export class NetworkError extends Error {
 }
 
 /** No response arrived within the configured timeout. */
-export class TimeoutError extends Error {
+export class TimeoutError extends MexcError {
   override readonly name = 'TimeoutError' as const;
   /** Where the request went. */
   readonly target: RequestTarget;
@@ -107,7 +125,7 @@ export class TimeoutError extends Error {
 }
 
 /** A response (or a stream frame) did not have the shape the spec describes. */
-export class DecodeError extends Error {
+export class DecodeError extends MexcError {
   override readonly name = 'DecodeError' as const;
   /** What was being decoded: an operation id, or a stream channel. */
   readonly source: string;
@@ -126,7 +144,7 @@ export class DecodeError extends Error {
 }
 
 /** Parameters broke the spec's rules; nothing was sent. */
-export class ValidationError extends Error {
+export class ValidationError extends MexcError {
   override readonly name = 'ValidationError' as const;
   /** Spec id of the operation, or `config` for client configuration. */
   readonly operation: OperationId | 'config';
@@ -148,7 +166,7 @@ export class ValidationError extends Error {
  * status whose body could not be read. The call must not
  * be repeated blindly; look it up first (for transfers, by `clientTranId` in the history).
  */
-export class UnknownOutcomeError extends Error {
+export class UnknownOutcomeError extends MexcError {
   override readonly name = 'UnknownOutcomeError' as const;
   /** Spec id of the operation. */
   readonly operation: OperationId;
@@ -178,8 +196,8 @@ export class UnknownOutcomeError extends Error {
   }
 }
 
-/** Any error this library raises for a REST call. */
-export type MexcError =
+/** Any error a REST call raises, as a union that narrows on `name`. */
+export type RestError =
   | ApiError
   | HttpError
   | NetworkError
@@ -189,7 +207,8 @@ export type MexcError =
   | UnknownOutcomeError;
 
 /**
- * Tells whether a value is one of the library's errors.
+ * Tells whether a value is one of the library's errors (any {@link MexcError}: a REST call's, the
+ * stream's `StreamFatalError`, the bridge's `JetStreamPublishError`).
  *
  * @example
  * ```ts
@@ -199,13 +218,21 @@ export type MexcError =
  * ```
  */
 export function isMexcError(value: unknown): value is MexcError {
-  return (
-    value instanceof ApiError ||
-    value instanceof HttpError ||
-    value instanceof NetworkError ||
-    value instanceof TimeoutError ||
-    value instanceof DecodeError ||
-    value instanceof ValidationError ||
-    value instanceof UnknownOutcomeError
-  );
+  return value instanceof MexcError;
+}
+
+/**
+ * Tells whether a failure means the credentials (or the key's rights) are refused, so repeating
+ * with the same key cannot help: a code of `CREDENTIALS_REFUSED_CODES`, HTTP 401 or 403, or
+ * parameters that can never be valid.
+ *
+ * @example
+ * ```ts
+ * credentialsRefused(new ApiError({ code: 700002, msg: 'Signature for this request is not valid.', status: 400, operation: 'L1' })); // true
+ * credentialsRefused(new Error('socket hang up')); // false
+ * ```
+ */
+export function credentialsRefused(error: unknown): error is ApiError | ValidationError {
+  if (error instanceof ValidationError) return true;
+  return error instanceof ApiError && (CREDENTIALS_REFUSED_CODES.has(error.code) || error.status === 401 || error.status === 403);
 }

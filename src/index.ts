@@ -12,17 +12,20 @@ export type { FetchLike, HttpTransport } from './http/transport.js';
 export { hmacSha256Signer, type Signer } from './http/sign.js';
 export {
   ApiError,
+  credentialsRefused,
   DecodeError,
   HttpError,
   isMexcError,
+  MexcError,
   NetworkError,
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
-  type MexcError,
   type RequestTarget,
+  type RestError,
   type ValidationIssue,
 } from './errors.js';
+export { CREDENTIALS_REFUSED_CODES, SERVICE_CODES, type ServiceCode } from './service-codes.js';
 export type { OperationId } from './endpoints/operation-id.js';
 export type {
   AnyEndpoint,

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { MexcError } from '../errors.js';
+
 /**
  * Publishing to JetStream failed after its retries, or the backlog outgrew its limit.
  *
@@ -15,7 +17,7 @@
  * });
  * ```
  */
-export class JetStreamPublishError extends Error {
+export class JetStreamPublishError extends MexcError {
   override readonly name = 'JetStreamPublishError' as const;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

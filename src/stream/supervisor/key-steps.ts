@@ -9,7 +9,7 @@ import { StreamFatalError } from '../stream-fatal-error.js';
 import { rolloverRetryDelay } from './connection-steps.js';
 import { cancel, close, closeKey, CREATE_KEY, diagnose, errorText, dropKey, open, OVERLAP_BEGINS, OVERLAP_ENDS_UNUSED, schedule, stay, step, then, WAITING, type InPhase } from './effects.js';
 import type { Effect, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
-import { credentialsRefused } from './refused-credentials.js';
+import { credentialsRefused } from '../../errors.js';
 import { failStream } from './stream-steps.js';
 
 type KeyAnswer = Extract<SupervisorInput, { type: 'key-created' | 'key-failed' }>;

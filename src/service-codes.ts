@@ -1,0 +1,84 @@
+/**
+ * The service's error codes, by name, in one place: what `ApiError.code` holds when the service
+ * refuses a call (see docs/service.md, "Errors"), and which of them mean the credentials themselves
+ * are refused. The simulator answers with the same table.
+ *
+ * @module
+ */
+
+/**
+ * The codes the service is known to answer with.
+ *
+ * @example
+ * ```ts
+ * listSubAccounts(client).subscribe({
+ *   error: (e: unknown) => {
+ *     if (e instanceof ApiError && e.code === SERVICE_CODES.timestampOutsideWindow) resyncClock();
+ *   },
+ * });
+ * ```
+ */
+export const SERVICE_CODES = {
+  /** The `X-MEXC-APIKEY` header is missing. */
+  apiKeyRequired: 400,
+  /** The account kind may not call this endpoint. */
+  noAuthority: 401,
+  /** Too many requests (HTTP 429, with `Retry-After`). */
+  tooManyRequests: 429,
+  /** Signature verification failed. */
+  signatureFailed: 602,
+  /** The API key's format is invalid. */
+  apiKeyFormatInvalid: 700001,
+  /** The signature is not valid. */
+  signatureInvalid: 700002,
+  /** The timestamp is outside `recvWindow`. */
+  timestampOutsideWindow: 700003,
+  /** A mandatory parameter is missing or malformed. */
+  parameterInvalid: 700004,
+  /** `recvWindow` must be less than 60000. */
+  recvWindowTooLarge: 700005,
+  /** The caller's IP is not on the key's whitelist. */
+  ipNotWhitelisted: 700006,
+  /** The key has no permission for this endpoint. */
+  noPermission: 700007,
+  /** The API key is unknown or deleted. */
+  invalidAccessKey: 10072,
+  /** The sub-account name already exists. */
+  nameTaken: 730101,
+  /** The sub-account name is missing. */
+  nameMissing: 730600,
+  /** The sub-account name is not 8 to 32 letters and digits. */
+  nameInvalid: 730601,
+  /** The note is missing. */
+  noteMissing: 730602,
+  /** A permission name does not exist. */
+  permissionUnknown: 730702,
+  /** Too many API keys on the account (30). */
+  tooManyApiKeys: 730705,
+  /** The API key does not exist. */
+  apiKeyUnknown: 730706,
+  /** Listen key information error: the key is unknown or expired. */
+  listenKeyInvalid: 730708,
+  /** The sub-account does not exist (or is not the caller's). */
+  subAccountMissing: 140001,
+  /** The sub-account is forbidden (frozen). */
+  subAccountForbidden: 140002,
+} as const;
+
+/** A named service code. */
+export type ServiceCode = (typeof SERVICE_CODES)[keyof typeof SERVICE_CODES];
+
+/**
+ * The codes that mean the credentials (or the key's rights) are refused: repeating the call with
+ * the same key cannot help.
+ */
+export const CREDENTIALS_REFUSED_CODES: ReadonlySet<number | string> = new Set<number>([
+  SERVICE_CODES.apiKeyRequired,
+  SERVICE_CODES.noAuthority,
+  SERVICE_CODES.signatureFailed,
+  SERVICE_CODES.apiKeyFormatInvalid,
+  SERVICE_CODES.signatureInvalid,
+  SERVICE_CODES.ipNotWhitelisted,
+  SERVICE_CODES.noPermission,
+  SERVICE_CODES.invalidAccessKey,
+]);

@@ -1,0 +1,73 @@
+/**
+ * One error family: every error the library raises extends MexcError (so `isMexcError` holds for
+ * the stream's and the bridge's errors too), and the codes that mean "credentials refused" come
+ * from the one table of service codes.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { JetStreamPublishError } from '../src/bridge/errors.js';
+import {
+  ApiError,
+  credentialsRefused,
+  CREDENTIALS_REFUSED_CODES,
+  DecodeError,
+  HttpError,
+  isMexcError,
+  MexcError,
+  NetworkError,
+  SERVICE_CODES,
+  StreamFatalError,
+  TimeoutError,
+  UnknownOutcomeError,
+  ValidationError,
+} from '../src/index.js';
+
+const target = { operation: 'M2', method: 'GET', path: '/api/v3/sub-account/list' } as const;
+const api = (code: number | string, status = 400) => new ApiError({ code, msg: 'refused', status, operation: 'L1' });
+
+const every: readonly [string, Error][] = [
+  ['ApiError', api(700002)],
+  ['HttpError', new HttpError({ status: 503, target })],
+  ['NetworkError', new NetworkError({ target, cause: new Error('reset') })],
+  ['TimeoutError', new TimeoutError({ target, timeoutMs: 10 })],
+  ['DecodeError', new DecodeError({ source: 'M2', paths: ['subAccounts: expected array'] })],
+  ['ValidationError', new ValidationError({ operation: 'M2', issues: [{ field: 'limit', rule: 'integer from 1 to 200' }] })],
+  ['UnknownOutcomeError', new UnknownOutcomeError({ operation: 'M6', params: {}, sentAt: 0, cause: new HttpError({ status: 500, target }) })],
+  ['StreamFatalError', new StreamFatalError('credentials refused', { cause: api(700002) })],
+  ['JetStreamPublishError', new JetStreamPublishError('publishing failed')],
+];
+
+describe('the error family', () => {
+  it.each(every)('%s is a MexcError with its literal name', (name, error) => {
+    expect(error).toBeInstanceOf(MexcError);
+    expect(error).toBeInstanceOf(Error);
+    expect(isMexcError(error)).toBe(true);
+    expect(error.name).toBe(name);
+  });
+
+  it('tells anything else apart', () => {
+    for (const value of [new Error('x'), new TypeError('x'), { name: 'ApiError', message: 'looks like one' }, null, undefined, 'ApiError']) {
+      expect(isMexcError(value)).toBe(false);
+    }
+  });
+});
+
+describe('credentialsRefused', () => {
+  it.each([...CREDENTIALS_REFUSED_CODES])('holds for service code %s, as a number or as text', (code) => {
+    expect(credentialsRefused(api(code))).toBe(true);
+    expect(credentialsRefused(api(Number(code), 200))).toBe(true);
+  });
+
+  it('holds for HTTP 401 and 403 whatever the code, and for parameters that can never be valid', () => {
+    expect(credentialsRefused(api(999, 401))).toBe(true);
+    expect(credentialsRefused(api(999, 403))).toBe(true);
+    expect(credentialsRefused(new ValidationError({ operation: 'config', issues: [{ field: 'apiKey/secretKey', rule: 'required' }] }))).toBe(true);
+  });
+
+  it('does not hold for failures another attempt may cure', () => {
+    expect(credentialsRefused(api(SERVICE_CODES.tooManyRequests, 429))).toBe(false);
+    expect(credentialsRefused(api(SERVICE_CODES.listenKeyInvalid))).toBe(false);
+    expect(credentialsRefused(api(SERVICE_CODES.timestampOutsideWindow))).toBe(false);
+    expect(credentialsRefused(new HttpError({ status: 503, target }))).toBe(false);
+    expect(credentialsRefused(new Error('socket hang up'))).toBe(false);
+  });
+});

@@ -223,7 +223,8 @@ export function isMexcError(value: unknown): value is MexcError {
 
 /**
  * Tells whether a failure means the credentials (or the key's rights) are refused, so repeating
- * with the same key cannot help: a code of `CREDENTIALS_REFUSED_CODES`, HTTP 401 or 403, or
+ * with the same key cannot help: a code that refuses the credentials (400, 401, 602, 700001,
+ * 700002, 700006, 700007, 10072), HTTP 401 or 403, or
  * parameters that can never be valid.
  *
  * @example

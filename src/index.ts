@@ -1,6 +1,8 @@
 /**
  * mexc-rx: a reactive client for MEXC Spot V3 sub-account, broker and user-data-stream APIs.
- * Every export is named here; nothing is re-exported wholesale.
+ * Every export is named here; nothing is re-exported wholesale. The groups, and who each is for,
+ * are listed in docs/architecture.md ("The public surface"). Decimal helpers live in
+ * `mexc-rx/decimal`, the simulator in `mexc-rx/simulator`, the JetStream bridge in `mexc-rx/nats`.
  *
  * @module
  */
@@ -25,19 +27,10 @@ export {
   type RestError,
   type ValidationIssue,
 } from './errors.js';
-export { CREDENTIALS_REFUSED_CODES, SERVICE_CODES, type ServiceCode } from './service-codes.js';
+export { SERVICE_CODES } from './service-codes.js';
 export type { OperationId } from './endpoints/operation-id.js';
-export type {
-  AnyEndpoint,
-  Audience,
-  Endpoint,
-  EndpointGroup,
-  HttpMethod,
-  Paging,
-  ParamPlacement,
-} from './endpoints/endpoint.js';
+export type { Endpoint } from './endpoints/endpoint.js';
 export { endpointTable } from './endpoints/table.js';
-export type { Operation, TableOperation } from './operations/operation.js';
 export {
   MASTER_PERMISSIONS,
   BROKER_PERMISSIONS,
@@ -138,20 +131,19 @@ export {
   type ListenKeyProvider,
   type ListenKeySource,
 } from './stream/listen-key-source.js';
-export {
-  maskListenKey,
-  type ConnectedEvent,
-  type ConnectionEndReason,
-  type DiagnosticCode,
-  type DiagnosticEvent,
-  type GapEvent,
-  type KeyReplacedEvent,
-  type LifecycleEvent,
-  type ReconnectingEvent,
-  type RolledOverEvent,
+export type {
+  ConnectedEvent,
+  ConnectionEndReason,
+  DiagnosticCode,
+  DiagnosticEvent,
+  GapEvent,
+  KeyReplacedEvent,
+  LifecycleEvent,
+  ReconnectingEvent,
+  RolledOverEvent,
 } from './stream/lifecycle.js';
 export type { BackoffOptions } from './stream/backoff.js';
-export type { SocketClose, SocketMessage, WebSocketFactory, WebSocketLike } from './stream/socket.js';
+export type { WebSocketFactory, WebSocketLike } from './stream/socket.js';
 export type {
   AccountChangeType,
   AccountEvent,
@@ -171,29 +163,18 @@ export {
   type PrivateChannelKind,
   type ProtobufChannel,
 } from './stream/channels.js';
-export { decodeFrame } from './stream/decode-frame.js';
-export type {
-  ControlMessage,
-  InvalidListenKeyNotice,
-  OtherReply,
-  PongReply,
-  RefusedReply,
-  ReplyFields,
-  SubscriptionReply,
-} from './stream/control.js';
-export type { ControlFrame, EventFrame, FrameResult, MalformedFrame, UnknownFrame } from './stream/frame-result.js';
 export { reduceOrders, type ReduceOrdersOptions } from './operators/reduce-orders.js';
-export type { OrderBook } from './operators/order-book.js';
+export type { OrderBook } from './operators/state/order-book.js';
 export {
   isTerminalStatus,
   type ConfirmedOrderState,
   type OrderSeed,
   type OrderState,
   type PlaceholderOrderState,
-} from './operators/order-state.js';
+} from './operators/state/order-state.js';
 export { balanceSnapshots, type BalanceSnapshotsOptions } from './operators/balance-snapshots.js';
-export type { BalanceSnapshot } from './operators/balance-book.js';
-export type { AssetBalanceState, BalanceSeed } from './operators/balance-state.js';
+export type { BalanceSnapshot } from './operators/state/balance-book.js';
+export type { AssetBalanceState, BalanceSeed } from './operators/state/balance-state.js';
 export type { Freshness, SnapshotCause } from './operators/refreshable.js';
 export {
   paginate,
@@ -202,9 +183,6 @@ export {
   type PaginateArgs,
   type PaginateOptions,
 } from './operators/paginate.js';
-export { addDecimal, compareDecimal, subtractDecimal, sumDecimals } from './decimal/arithmetic.js';
-export { isDecimal, isNonNegativeDecimal } from './decimal/text.js';
-export { PersistentMap } from './operators/persistent-map.js';
 export {
   newClientTranId,
   type TransferOptions,
@@ -220,4 +198,3 @@ export {
   type TaggedEvent,
 } from './scale/tagged-event.js';
 export { perAccount, perAccountWith, type AccountValue } from './scale/per-account.js';
-export { ownedAccounts, ownerOf, ownsAccount } from './scale/partition.js';

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { JetStreamPublishError } from '../src/bridge/errors.js';
+import { CREDENTIALS_REFUSED_CODES } from '../src/service-codes.js';
 import {
   ApiError,
   credentialsRefused,
-  CREDENTIALS_REFUSED_CODES,
   DecodeError,
   HttpError,
   isMexcError,

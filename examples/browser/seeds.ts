@@ -5,7 +5,8 @@
  * would use its exchange order endpoint here).
  */
 import { firstValueFrom } from 'rxjs';
-import { compareDecimal, getSubAccountAssets, subtractDecimal, type BalanceSeed, type Client, type OrderSeed } from '../../src/index.js';
+import { getSubAccountAssets, type BalanceSeed, type Client, type OrderSeed } from '../../src/index.js';
+import { compareDecimal, subtractDecimal } from '../../src/decimal/index.js';
 import type { Simulator } from '../../src/simulator/index.js';
 
 /**

@@ -2,7 +2,8 @@
  * The demo's proof: after the session, the state the operators built from the stream equals the
  * simulator's own view of the account's balances and orders.
  */
-import { compareDecimal, type BalanceSnapshot, type OrderBook } from '../../src/index.js';
+import { type BalanceSnapshot, type OrderBook } from '../../src/index.js';
+import { compareDecimal } from '../../src/decimal/index.js';
 import type { Simulator } from '../../src/simulator/index.js';
 
 /** Differences between the operators' state and the simulator's; empty when they agree. */

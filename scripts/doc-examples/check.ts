@@ -59,6 +59,7 @@ export async function checkExamples(root: string, files: readonly string[], work
         'mexc-rx': [relative(workDir, join(root, 'src/index.ts'))],
         'mexc-rx/simulator': [relative(workDir, join(root, 'src/simulator/index.ts'))],
         'mexc-rx/nats': [relative(workDir, join(root, 'src/bridge/index.ts'))],
+        'mexc-rx/decimal': [relative(workDir, join(root, 'src/decimal/index.ts'))],
       },
     },
     include: ['*.ts'],

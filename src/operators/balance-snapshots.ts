@@ -7,8 +7,8 @@
 import type { Observable, OperatorFunction } from 'rxjs';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
-import { BalanceBookState, type BalanceSnapshot } from './balance-book.js';
-import type { BalanceSeed } from './balance-state.js';
+import { BalanceBookState, type BalanceSnapshot } from './state/balance-book.js';
+import type { BalanceSeed } from './state/balance-state.js';
 import { refreshingReducer } from './refreshable.js';
 
 /** Settings of {@link balanceSnapshots}. */

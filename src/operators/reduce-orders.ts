@@ -8,8 +8,8 @@ import { asyncScheduler, type Observable, type OperatorFunction, type SchedulerL
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
 import { countOption, durationOption } from './option-checks.js';
-import { OrderBookState, type OrderBook } from './order-book.js';
-import type { OrderSeed } from './order-state.js';
+import { OrderBookState, type OrderBook } from './state/order-book.js';
+import type { OrderSeed } from './state/order-state.js';
 import { refreshingReducer } from './refreshable.js';
 
 /** Settings of {@link reduceOrders}. */

@@ -57,7 +57,7 @@ export function ownsAccount(account: string, workerIndex: number, workerCount: n
 
 /**
  * Keeps the accounts of each set that worker `workerIndex` of `workerCount` owns: put it between
- * the full account set and {@link userDataStreams}.
+ * the full account set and `userDataStreams` (from `mexc-rx`).
  *
  * @example
  * ```ts

@@ -136,7 +136,7 @@ export interface ListenKeyRecord {
 export type BalanceChangeReason = 'fund' | 'transfer' | 'deposit' | 'withdraw' | 'order-place' | 'order-cancel' | 'trade' | 'trade-fee';
 
 /** A spot order placed through the market driver. Amounts are units of `src/decimal/fixed.ts`. */
-export interface OrderRecord {
+export interface SimOrder {
   /** Order id, `C02__` and digits. */
   readonly id: string;
   readonly uid: string;
@@ -241,7 +241,7 @@ export interface World {
   readonly rebates: RebateRecordState[];
   readonly listenKeys: Map<string, ListenKeyRecord>;
   /** Orders of the market driver by id, oldest first. */
-  readonly orders: Map<string, OrderRecord>;
+  readonly orders: Map<string, SimOrder>;
   /** Every committed change. */
   readonly events: Subject<SimEvent>;
   readonly limits: SimLimits;

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { Browser, Page } from 'playwright-core';
 import { buildBundle } from '../../examples/browser/build.js';
 import { startExampleServer, type ExampleServer } from '../../examples/browser/server.js';
-import { compareDecimal } from '../../src/index.js';
+import { compareDecimal } from '../../src/decimal/index.js';
 import { launchChromium } from './chromium.js';
 import { recordTraffic, type Traffic } from './traffic.js';
 

@@ -13,7 +13,7 @@ import { NonNegativeDecimalJson, SignedDecimalJson } from '../../src/decimal/cod
 import { parseDecimal } from '../../src/decimal/fixed.js';
 import { M6, M8 } from '../../src/endpoints/master.js';
 import { paramFields } from '../../src/endpoints/endpoint.js';
-import { addDecimal, isDecimal, isNonNegativeDecimal } from '../../src/index.js';
+import { addDecimal, isDecimal, isNonNegativeDecimal } from '../../src/decimal/index.js';
 import { decodeWireParams } from '../../src/params/decode-wire.js';
 import { encodeParams } from '../../src/params/validate.js';
 import { decodeFrame } from '../../src/stream/decode-frame.js';

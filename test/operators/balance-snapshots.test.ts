@@ -5,9 +5,9 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { of, Subject, throwError } from 'rxjs';
-import type { BalanceSnapshot } from '../../src/operators/balance-book.js';
+import type { BalanceSnapshot } from '../../src/operators/state/balance-book.js';
 import { balanceSnapshots } from '../../src/operators/balance-snapshots.js';
-import type { BalanceSeed } from '../../src/operators/balance-state.js';
+import type { BalanceSeed } from '../../src/operators/state/balance-state.js';
 import type { AccountEvent } from '../../src/stream/events.js';
 import type { UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { accountEvent, dealEvent, gapEvent, orderEvent, T0 } from './fixtures.js';

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { PersistentMap } from '../../src/operators/persistent-map.js';
+import { PersistentMap } from '../../src/operators/state/persistent-map.js';
 
 type Op = { readonly kind: 'set'; readonly key: string; readonly value: number } | { readonly kind: 'delete'; readonly key: string };
 

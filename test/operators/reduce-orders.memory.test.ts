@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { asyncScheduler, Subject, type SchedulerLike } from 'rxjs';
-import type { OrderBook } from '../../src/operators/order-book.js';
+import type { OrderBook } from '../../src/operators/state/order-book.js';
 import { reduceOrders } from '../../src/operators/reduce-orders.js';
 import type { UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { dealEvent, orderEvent, T0 } from './fixtures.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { compareDecimal } from '../../src/decimal/arithmetic.js';
-import type { OrderBook } from '../../src/operators/order-book.js';
+import type { OrderBook } from '../../src/operators/state/order-book.js';
 import { reduceOrders } from '../../src/operators/reduce-orders.js';
 import { delivery, inOrder, lifecycle, lifecycles } from './lifecycles.js';
 import { emitted, lastEmitted, sortedEntries } from './run.js';

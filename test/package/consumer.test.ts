@@ -100,7 +100,7 @@ describe('the tarball npm pack makes in a fresh clone', () => {
       expect.arrayContaining([
         'package.json', 'README.md', 'LICENSE',
         'dist/index.js', 'dist/index.d.ts', 'dist/simulator/index.js', 'dist/simulator/index.d.ts',
-        'dist/bridge/index.js', 'dist/bridge/index.d.ts', 'dist/cli/main.js',
+        'dist/bridge/index.js', 'dist/bridge/index.d.ts', 'dist/decimal/index.js', 'dist/decimal/index.d.ts', 'dist/cli/main.js',
       ]),
     );
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
@@ -117,7 +117,7 @@ describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its
       exports: Record<string, Record<string, string> | string>;
     };
     expect(manifest.type).toBe('module');
-    for (const entry of ['.', './simulator', './nats']) {
+    for (const entry of ['.', './simulator', './decimal', './nats']) {
       expect(Object.keys(manifest.exports[entry] as Record<string, string>)).toEqual(['types', 'import']);
     }
     const cjs = await exec('node', ['consumer.cjs'], app());
@@ -134,6 +134,7 @@ describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its
       invalid: { name: 'ValidationError', isMexcError: true, issues: [{ field: 'limit', rule: 'integer from 1 to 200' }] },
       order: { side: 'BUY', price: '30000', status: 'NEW' },
       deepImport: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+      decimal: '0.3',
     });
     for (const row of source.endpointTable) expect(seen['exports']).toContain(row.name);
   }, 90_000);

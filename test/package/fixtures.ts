@@ -7,6 +7,7 @@
 /** An ES module that uses the package and its simulator entry, and prints what it saw as JSON. */
 export const CONSUMER_MJS = `
 import * as lib from 'mexc-rx';
+import { addDecimal } from 'mexc-rx/decimal';
 import { startSimulator } from 'mexc-rx/simulator';
 import { filter, firstValueFrom, tap } from 'rxjs';
 
@@ -51,6 +52,7 @@ console.log(JSON.stringify({
   invalid,
   order: { side: order.side, price: order.price, status: order.status },
   deepImport,
+  decimal: addDecimal('0.1', '0.2'),
 }));
 `;
 

@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { decodeFrame, isDecimal, isNonNegativeDecimal, type FrameResult, type MarketEvent } from '../../src/index.js';
+import { type MarketEvent } from '../../src/index.js';
+import { decodeFrame } from '../../src/stream/decode-frame.js';
+import { isDecimal, isNonNegativeDecimal } from '../../src/decimal/index.js';
+import { type FrameResult } from '../../src/stream/frame-result.js';
 import { encodeJsonFrame, encodePushFrame } from '../../src/stream/encode-frame.js';
 import { marketEventArbitrary } from '../stream/arbitraries.js';
 import { byteEdits, mutateBytes } from '../stream/mutations.js';

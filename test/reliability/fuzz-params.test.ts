@@ -7,7 +7,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { firstValueFrom } from 'rxjs';
-import { createClient, endpointTable, ValidationError, type AnyEndpoint } from '../../src/index.js';
+import { createClient, endpointTable, ValidationError } from '../../src/index.js';
+import { type AnyEndpoint } from '../../src/endpoints/endpoint.js';
 import { paramFields } from '../../src/endpoints/endpoint.js';
 import { encodeParams } from '../../src/params/validate.js';
 import { fakeFetch } from '../support/fake-fetch.js';

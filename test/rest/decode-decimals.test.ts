@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { compareDecimal, DecodeError } from '../../src/index.js';
+import { DecodeError } from '../../src/index.js';
+import { compareDecimal } from '../../src/decimal/index.js';
 import { fakeFetch, text } from '../support/fake-fetch.js';
 import { errorOf, makeClient, resultOf } from '../support/harness.js';
 import { operationCase } from '../support/operations.js';

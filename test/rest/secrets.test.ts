@@ -5,18 +5,8 @@
  */
 import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
-import {
-  ApiError,
-  DecodeError,
-  endpointTable,
-  HttpError,
-  NetworkError,
-  TimeoutError,
-  UnknownOutcomeError,
-  ValidationError,
-  type AnyEndpoint,
-  type Client,
-} from '../../src/index.js';
+import { ApiError, DecodeError, endpointTable, HttpError, NetworkError, TimeoutError, UnknownOutcomeError, ValidationError, type Client } from '../../src/index.js';
+import { type AnyEndpoint } from '../../src/endpoints/endpoint.js';
 import { fakeFetch, hang, json, refuse, text, type RecordedRequest, type Responder } from '../support/fake-fetch.js';
 import { API_KEY, FUND_PASSWORD, makeClient, outcomeOf, SECRET_KEY } from '../support/harness.js';
 import { operationCases, type OperationCase } from '../support/operations.js';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import type { Client } from '../../src/client/types.js';
 import { ApiError } from '../../src/errors.js';
-import type { OrderBook } from '../../src/operators/order-book.js';
+import type { OrderBook } from '../../src/operators/state/order-book.js';
 import { reduceOrders } from '../../src/operators/reduce-orders.js';
 import { perAccount } from '../../src/scale/per-account.js';
 import { isMarketEvent, type TaggedEvent } from '../../src/scale/tagged-event.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { firstValueFrom } from 'rxjs';
-import { BROKER_PERMISSIONS, endpointTable, MASTER_PERMISSIONS, type AnyEndpoint, type Audience } from '../../src/index.js';
+import { BROKER_PERMISSIONS, endpointTable, MASTER_PERMISSIONS } from '../../src/index.js';
+import { type AnyEndpoint, type Audience } from '../../src/endpoints/endpoint.js';
 import { SIM_CODES, type SimCredentials, type Simulator } from '../../src/simulator/index.js';
 import { calls, BROKER_SUB, MASTER_SUB } from './calls.js';
 import { apiError, clientOf, startSim, subAccountKeys, type Keys } from './helpers.js';

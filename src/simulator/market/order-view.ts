@@ -6,7 +6,7 @@
  */
 import type { OrderStatus, OrderType, Side } from '../../stream/events.js';
 import { divideDecimal, formatDecimal, multiplyDecimal } from '../../decimal/fixed.js';
-import type { OrderChangeEvent, OrderRecord } from '../state.js';
+import type { OrderChangeEvent, SimOrder } from '../state.js';
 
 /** An order as the admin interface shows it; amounts are decimal text. */
 export interface OrderView {
@@ -41,7 +41,7 @@ export interface OrderView {
  * orderView(world.orders.get('C02__505979017439002624001')!).status; // 'NEW'
  * ```
  */
-export function orderView(o: OrderRecord): OrderView {
+export function orderView(o: SimOrder): OrderView {
   return {
     orderId: o.id,
     clientOrderId: o.clientOrderId,
@@ -72,7 +72,7 @@ export function orderView(o: OrderRecord): OrderView {
  * world.events.next(orderChange(order, '0.5', clock.now()));
  * ```
  */
-export function orderChange(o: OrderRecord, lastDealQuantity: bigint | undefined, time: number): OrderChangeEvent {
+export function orderChange(o: SimOrder, lastDealQuantity: bigint | undefined, time: number): OrderChangeEvent {
   const remain = o.quantity - o.filledQuantity;
   return {
     type: 'order',

@@ -11,7 +11,7 @@ import type { Side } from '../../stream/events.js';
 import { decimal, formatDecimal, multiplyDecimal } from '../../decimal/fixed.js';
 import { SIM_CODES, SimError } from '../errors.js';
 import { adjust, freeBalance } from '../ledger.js';
-import type { OrderRecord, World } from '../state.js';
+import type { SimOrder, World } from '../state.js';
 import { orderChange } from './order-view.js';
 import { parseSymbol } from './symbols.js';
 
@@ -46,7 +46,7 @@ function positive(text: string, what: string): bigint {
  * // 300 USDT moved from free to locked
  * ```
  */
-export function placeOrder(world: World, uid: string, req: OrderRequest, now: number): OrderRecord {
+export function placeOrder(world: World, uid: string, req: OrderRequest, now: number): SimOrder {
   const { baseAsset, quoteAsset } = parseSymbol(req.symbol);
   const price = positive(req.price, 'price');
   const quantity = positive(req.quantity, 'quantity');
@@ -56,7 +56,7 @@ export function placeOrder(world: World, uid: string, req: OrderRequest, now: nu
   if (freeBalance(world, uid, 'SPOT', lockAsset) < lock) {
     throw new SimError(SIM_CODES.insufficientBalance, `Insufficient balance of ${lockAsset} for the order`);
   }
-  const order: OrderRecord = {
+  const order: SimOrder = {
     id: `C02__${ID_BASE + BigInt(world.next('order'))}`,
     uid,
     symbol: req.symbol,
@@ -88,7 +88,7 @@ export function placeOrder(world: World, uid: string, req: OrderRequest, now: nu
  * const order = openOrder(world, 'C02__505979017439002624001');
  * ```
  */
-export function openOrder(world: World, id: string): OrderRecord {
+export function openOrder(world: World, id: string): SimOrder {
   const order = world.orders.get(id);
   if (order === undefined) throw new RangeError(`no such order: ${id}`);
   if (order.status !== 'NEW' && order.status !== 'PARTIALLY_FILLED') throw new RangeError(`order ${id} is ${order.status}`);
@@ -106,7 +106,7 @@ export function openOrder(world: World, id: string): OrderRecord {
  * fillOrder(world, order.id, undefined, decimal('0.001'), clock.now()); // FILLED
  * ```
  */
-export function fillOrder(world: World, id: string, quantity: bigint | undefined, feeRate: bigint, now: number): OrderRecord {
+export function fillOrder(world: World, id: string, quantity: bigint | undefined, feeRate: bigint, now: number): SimOrder {
   const order = openOrder(world, id);
   const remaining = order.quantity - order.filledQuantity;
   const fill = quantity ?? remaining;
@@ -160,7 +160,7 @@ export function fillOrder(world: World, id: string, quantity: bigint | undefined
  * cancelOrder(world, order.id, clock.now()).status; // 'CANCELED'
  * ```
  */
-export function cancelOrder(world: World, id: string, now: number): OrderRecord {
+export function cancelOrder(world: World, id: string, now: number): SimOrder {
   const order = openOrder(world, id);
   const unlock = order.locked;
   order.locked = 0n;

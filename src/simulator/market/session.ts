@@ -9,7 +9,7 @@
 import type { Side } from '../../stream/events.js';
 import { decimal } from '../../decimal/fixed.js';
 import { freeBalance } from '../ledger.js';
-import type { OrderRecord, World } from '../state.js';
+import type { SimOrder, World } from '../state.js';
 import { randomInt, seededRandom } from './random.js';
 import { parseSymbol } from './symbols.js';
 
@@ -46,7 +46,7 @@ export interface SessionSummary {
 /** What a session acts through: the market driver's order operations. */
 export interface SessionActions {
   readonly world: World;
-  place(uid: string, req: { symbol: string; side: Side; price: string; quantity: string; clientOrderId: string | undefined }): OrderRecord;
+  place(uid: string, req: { symbol: string; side: Side; price: string; quantity: string; clientOrderId: string | undefined }): SimOrder;
   fill(orderId: string, quantity: bigint | undefined): void;
   cancel(orderId: string): void;
 }

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { OrderStatus } from '../stream/events.js';
-import { compareDecimal } from '../decimal/arithmetic.js';
+import type { OrderStatus } from '../../stream/events.js';
+import { compareDecimal } from '../../decimal/arithmetic.js';
 import { isTerminalStatus, type OrderSeed } from './order-state.js';
 
 /** What ranks a report: an order event or a seed, read through these fields. */

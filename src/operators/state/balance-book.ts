@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { AccountEvent, MarketEvent } from '../stream/events.js';
+import type { AccountEvent, MarketEvent } from '../../stream/events.js';
 import { balanceOfEvent, balanceOfSeed, isNewerAccountEvent, type AssetBalanceState, type BalanceSeed } from './balance-state.js';
 import { PersistentMap } from './persistent-map.js';
-import type { Freshness, RefreshableBook } from './refreshable.js';
+import type { Freshness, RefreshableBook } from '../refreshable.js';
 
 /** A snapshot of the account's balances, emitted by {@link balanceSnapshots} after each update. */
 export interface BalanceSnapshot extends Freshness {

@@ -1,17 +1,17 @@
 /**
- * The order book behind {@link reduceOrders}: one {@link OrderRecord} per order, an immutable map of
+ * The order book behind {@link reduceOrders}: one {@link TrackedOrder} per order, an immutable map of
  * their states handed out as snapshots, and the bounds that keep memory in check (terminal orders
  * and placeholders evicted oldest-first, evicted ids remembered so late events cannot resurrect
  * them).
  *
  * @module
  */
-import type { MarketEvent } from '../stream/events.js';
+import type { MarketEvent } from '../../stream/events.js';
 import { Fifo } from './fifo.js';
-import { OrderRecord, seedOfOrderEvent } from './order-record.js';
+import { TrackedOrder, seedOfOrderEvent } from './tracked-order.js';
 import type { OrderSeed, OrderState } from './order-state.js';
 import { PersistentMap } from './persistent-map.js';
-import type { Freshness, RefreshableBook } from './refreshable.js';
+import type { Freshness, RefreshableBook } from '../refreshable.js';
 
 /** A snapshot of the order book, emitted by {@link reduceOrders} after each update. */
 export interface OrderBook extends Freshness {
@@ -60,7 +60,7 @@ export interface OrderBookSettings {
  * ```
  */
 export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, OrderBook> {
-  private readonly records = new Map<string, OrderRecord>();
+  private readonly records = new Map<string, TrackedOrder>();
   private orders = PersistentMap.empty<OrderState>();
   /** Final orders, oldest first, with the time they became final. */
   private readonly finished = new Fifo<number>();
@@ -124,16 +124,16 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
     return snapshot;
   }
 
-  private recordOf(id: string): OrderRecord {
+  private recordOf(id: string): TrackedOrder {
     let record = this.records.get(id);
     if (!record) {
-      record = new OrderRecord(id);
+      record = new TrackedOrder(id);
       this.records.set(id, record);
     }
     return record;
   }
 
-  private commit(record: OrderRecord): void {
+  private commit(record: TrackedOrder): void {
     const id = record.orderId;
     this.orders = this.orders.set(id, record.state);
     this.changed.add(id);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { DealEvent, OrderStatus, OrderType, Side } from '../stream/events.js';
+import type { DealEvent, OrderStatus, OrderType, Side } from '../../stream/events.js';
 
 /** What every order state holds, confirmed or not. */
 interface OrderStateCommon {

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { AccountEvent } from '../stream/events.js';
-import { addDecimal, compareDecimal, subtractDecimal } from '../decimal/arithmetic.js';
+import type { AccountEvent } from '../../stream/events.js';
+import { addDecimal, compareDecimal, subtractDecimal } from '../../decimal/arithmetic.js';
 
 /** One asset's balance. */
 export interface AssetBalanceState {

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { DealEvent, OrderEvent } from '../stream/events.js';
-import { addDecimal, compareDecimal } from '../decimal/arithmetic.js';
+import type { DealEvent, OrderEvent } from '../../stream/events.js';
+import { addDecimal, compareDecimal } from '../../decimal/arithmetic.js';
 import { compareProgress, resolveStatus } from './order-progress.js';
 import { isTerminalStatus, type OrderSeed, type OrderState } from './order-state.js';
 
@@ -59,13 +59,13 @@ function fillsInOrder(a: DealEvent, b: DealEvent): number {
  *
  * @example
  * ```ts
- * const record = new OrderRecord('C02__1');
+ * const record = new TrackedOrder('C02__1');
  * record.addFill(deal); // true: a placeholder with one fill
  * record.addReport(seedOfOrderEvent(orderEvent)); // true: now confirmed
  * record.state.placeholder; // false
  * ```
  */
-export class OrderRecord {
+export class TrackedOrder {
   /** The report furthest along. */
   private best: OrderSeed | undefined;
   /** The final report furthest along, once there is one. */

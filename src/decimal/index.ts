@@ -1,0 +1,10 @@
+/**
+ * mexc-rx/decimal: exact arithmetic and checks on decimal text, the form in which the library hands
+ * out every quantity, price and balance (never a float). Compare balances with `compareDecimal`,
+ * add them with `addDecimal`; `isDecimal` and `isNonNegativeDecimal` check text against the rule
+ * the library reads the service with (docs/concepts.md, "Decimal text").
+ *
+ * @module
+ */
+export { addDecimal, compareDecimal, subtractDecimal, sumDecimals } from './arithmetic.js';
+export { isDecimal, isNonNegativeDecimal } from './text.js';

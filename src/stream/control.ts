@@ -7,7 +7,6 @@
  */
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { describeJsonErrors } from './json-frame-codecs.js';
 
 /** The fields of a JSON reply, as sent. */
 export interface ReplyFields {
@@ -95,7 +94,7 @@ export function controlFromText(text: string): InvalidListenKeyNotice | undefine
  */
 export function controlFromReply(value: unknown): ControlMessage | string {
   const decoded = RawReply.decode(value);
-  if (isLeft(decoded)) return describeJsonErrors(decoded.left);
+  if (isLeft(decoded)) return describeReplyErrors(decoded.left);
   const raw = decoded.right;
   const fields: ReplyFields = { id: idOf(raw.id), code: codeOf(raw.code), msg: raw.msg };
   const msg = raw.msg;
@@ -130,4 +129,29 @@ function refusedChannels(msg: string): string[] {
 function refusedReason(msg: string): string | undefined {
   const reason = REFUSED_REASON.exec(msg)?.[1]?.trim();
   return reason === undefined || reason === '' ? undefined : reason;
+}
+
+/**
+ * Turns io-ts errors into `path: expected Type` text, one clause per failing field joined by `; `,
+ * without the values and without the branch indices of intersections and unions (so a path reads
+ * `id`, not `1.id`); a failed union is named once (`id: expected (number | string | null)`).
+ */
+function describeReplyErrors(errors: t.Errors): string {
+  const lines = new Set<string>();
+  for (const error of errors) {
+    const keys: string[] = [];
+    let expected = 'unknown';
+    let underUnion = false;
+    error.context.forEach((entry, index) => {
+      const parent = error.context[index - 1]?.type;
+      if (parent instanceof t.UnionType) underUnion = true;
+      if (parent instanceof t.UnionType || parent instanceof t.IntersectionType) return;
+      if (entry.key !== '') keys.push(entry.key);
+      // Below a union, name the union, not each branch.
+      if (!underUnion) expected = entry.type.name;
+    });
+    lines.add(`${keys.length === 0 ? '(root)' : keys.join('.')}: expected ${expected}`);
+    if (lines.size >= 20) break;
+  }
+  return [...lines].join('; ');
 }

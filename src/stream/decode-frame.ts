@@ -3,6 +3,20 @@
  * frame, or a text frame: JSON push, JSON control reply, `Invalid listen key`), one
  * {@link FrameResult}. It never throws.
  *
+ * Which path runs for which frame (every fallback named):
+ *
+ * | Frame | Read by | Then |
+ * |---|---|---|
+ * | bytes in the canonical shape | `readPushWrapper` (`read-push-wrapper.ts`) | the kind's normalizer |
+ * | any other bytes | fallback: the generated schema's `fromBinary` (`decode-protobuf.ts`) | the kind's normalizer, or `undecodable` |
+ * | text, JSON object with `channel` | `JSON.parse` (`decode-json-push.ts`) | the kind's normalizer |
+ * | the same, refused by the normalizer | fallback: exact numbers, the rule's io-ts codec (`json-spellings.ts`) | the normalizer again, or the codec's words |
+ * | text, JSON object without `channel` | `controlFromReply` (`control.ts`) | a control reply |
+ * | text that is not JSON | `controlFromText` (`control.ts`) | `Invalid listen key`, or malformed |
+ *
+ * The normalizers (`normalize-account.ts`, `normalize-deal.ts`, `normalize-order.ts`) hold each
+ * field's rule once for both encodings (`field-rules.ts`).
+ *
  * @module
  */
 import { decodeTextFrame } from './decode-json.js';

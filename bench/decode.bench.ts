@@ -9,7 +9,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { PushDataV3ApiWrapperSchema } from '../src/gen/mexc/push_data_v3_pb.js';
 import { JSON_CHANNELS, privateChannelKind } from '../src/stream/channels.js';
 import { decodeFrame } from '../src/stream/decode-frame.js';
-import { encodeJsonFrame, encodePushFrame } from '../src/stream/encode-frame.js';
+import { encodeJsonFrame, encodePushFrame } from '../src/simulator/ws/encode-frame.js';
 import type { MarketEvent } from '../src/stream/events.js';
 import type { Benchmark, Measure, ResultRow } from './benchmark.js';
 import { MarketWorkload } from './generators.js';

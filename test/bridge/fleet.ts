@@ -11,7 +11,7 @@ import type { JetStreamClient } from '@nats-io/jetstream';
 import { map, merge, VirtualTimeScheduler, type Subscription } from 'rxjs';
 import { publishToJetStream } from '../../src/bridge/publish.js';
 import type { ScaleEvent, TaggedEvent } from '../../src/scale/tagged-event.js';
-import { encodeJsonFrame } from '../../src/stream/encode-frame.js';
+import { encodeJsonFrame } from '../../src/simulator/ws/encode-frame.js';
 import type { MarketEvent } from '../../src/stream/events.js';
 import { userDataStream } from '../../src/stream/user-data-stream.js';
 import { RecordingKeySource } from '../stream-lifecycle/harness.js';

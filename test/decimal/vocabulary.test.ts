@@ -17,7 +17,7 @@ import { addDecimal, isDecimal, isNonNegativeDecimal } from '../../src/decimal/i
 import { decodeWireParams } from '../../src/params/decode-wire.js';
 import { encodeParams } from '../../src/params/validate.js';
 import { decodeFrame } from '../../src/stream/decode-frame.js';
-import { encodeJsonFrame, encodePushFrame } from '../../src/stream/encode-frame.js';
+import { encodeJsonFrame, encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
 import { accountEvent } from '../stream/fixtures.js';
 
 /** The rule in words, as code: digits (no leading zero but a lone 0), then optionally a point and digits. */

@@ -9,7 +9,7 @@ import { type MarketEvent } from '../../src/index.js';
 import { decodeFrame } from '../../src/stream/decode-frame.js';
 import { isDecimal, isNonNegativeDecimal } from '../../src/decimal/index.js';
 import { type FrameResult } from '../../src/stream/frame-result.js';
-import { encodeJsonFrame, encodePushFrame } from '../../src/stream/encode-frame.js';
+import { encodeJsonFrame, encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
 import { marketEventArbitrary } from '../stream/arbitraries.js';
 import { byteEdits, mutateBytes } from '../stream/mutations.js';
 

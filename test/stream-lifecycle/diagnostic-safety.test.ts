@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { defer, of, throwError } from 'rxjs';
-import { encodePushFrame } from '../../src/stream/encode-frame.js';
+import { encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
 import { maskListenKey } from '../../src/stream/lifecycle.js';
 import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { setup, testScheduler } from './harness.js';

@@ -5,7 +5,7 @@
 import { expect } from '@jest/globals';
 import { defer, of, throwError, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { encodeJsonFrame } from '../../src/stream/encode-frame.js';
+import { encodeJsonFrame } from '../../src/simulator/ws/encode-frame.js';
 import type { AccountEvent } from '../../src/stream/events.js';
 import type { UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { FakeServer } from './fake-socket.js';

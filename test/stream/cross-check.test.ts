@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import protobuf from 'protobufjs';
 import { decodeFrame } from '../../src/stream/decode-frame.js';
-import { encodePushFrame } from '../../src/stream/encode-frame.js';
+import { encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
 import type { MarketEvent } from '../../src/stream/events.js';
 import { marketEventArbitrary } from './arbitraries.js';
 import { accountEvent, dealEvent, orderEvent } from './fixtures.js';

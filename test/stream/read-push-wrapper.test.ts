@@ -16,7 +16,7 @@ import {
   type PushDataV3ApiWrapper,
 } from '../../src/gen/mexc/push_data_v3_pb.js';
 import { decodeFrame } from '../../src/stream/decode-frame.js';
-import { encodePushFrame } from '../../src/stream/encode-frame.js';
+import { encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
 import { readPushWrapper } from '../../src/stream/read-push-wrapper.js';
 import { marketEventArbitrary } from './arbitraries.js';
 import { byteEdits, mutateBytes } from './mutations.js';

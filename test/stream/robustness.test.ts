@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { decodeFrame } from '../../src/stream/decode-frame.js';
-import { encodeJsonFrame, encodePushFrame } from '../../src/stream/encode-frame.js';
+import { encodeJsonFrame, encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
 import type { MarketEvent } from '../../src/stream/events.js';
 import type { FrameResult } from '../../src/stream/frame-result.js';
 import { marketEventArbitrary } from './arbitraries.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { JSON_CHANNELS, PROTOBUF_CHANNELS } from '../../src/stream/channels.js';
 import { decodeFrame } from '../../src/stream/decode-frame.js';
-import { encodeJsonFrame, encodePushFrame } from '../../src/stream/encode-frame.js';
+import { encodeJsonFrame, encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
 import type { MarketEvent, OrderStatus, OrderType } from '../../src/stream/events.js';
 import { marketEventArbitrary } from './arbitraries.js';
 import { accountEvent, dealEvent, orderEvent } from './fixtures.js';

@@ -10,7 +10,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { createClient } from '../../src/index.js';
 import { startSimulator, type Simulator } from '../../src/simulator/index.js';
 import { decodeFrame } from '../../src/stream/decode-frame.js';
-import { encodeJsonFrame, encodePushFrame } from '../../src/stream/encode-frame.js';
+import { encodeJsonFrame, encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
 import { binaryTypeFor, defaultWebSocketFactory, webSocketFactoryFor, type SocketClose, type SocketMessage, type WebSocketLike } from '../../src/stream/socket.js';
 import { userDataStream } from '../../src/stream/user-data-stream.js';
 import { orderEvent } from './fixtures.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import { channelEncoding, JSON_CHANNELS, type PrivateChannel } from '../../stream/channels.js';
-import { encodeJsonFrame, encodePushFrame, type AccountFrameInput } from '../../stream/encode-frame.js';
+import { encodeJsonFrame, encodePushFrame, type AccountFrameInput } from './encode-frame.js';
 import type { MalformedKind } from './types.js';
 
 /** Size of an `oversized` frame's channel name: 1 MiB (the service's frames are under 1 KiB). */

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { channelEncoding, type PrivateChannel, type PrivateChannelKind } from '../../stream/channels.js';
-import { encodeJsonFrame, encodePushFrame } from '../../stream/encode-frame.js';
+import { encodeJsonFrame, encodePushFrame } from './encode-frame.js';
 import type { AccountChangeType, AccountEvent, DealEvent, OrderEvent } from '../../stream/events.js';
 import { ORDER_STATUS_CODES } from '../../stream/wire-codes.js';
 import type { BalanceChangeReason, SimEvent } from '../state.js';

@@ -6,10 +6,10 @@
  * @module
  */
 import { create, toBinary, type MessageInitShape } from '@bufbuild/protobuf';
-import { PushDataV3ApiWrapperSchema } from '../gen/mexc/push_data_v3_pb.js';
-import { JSON_CHANNELS, PROTOBUF_CHANNELS } from './channels.js';
-import type { AccountEvent, DealEvent, OrderEvent } from './events.js';
-import { ORDER_STATUS_CODES, ORDER_TYPE_CODES, SIDE_CODES } from './wire-codes.js';
+import { PushDataV3ApiWrapperSchema } from '../../gen/mexc/push_data_v3_pb.js';
+import { JSON_CHANNELS, PROTOBUF_CHANNELS } from '../../stream/channels.js';
+import type { AccountEvent, DealEvent, OrderEvent } from '../../stream/events.js';
+import { ORDER_STATUS_CODES, ORDER_TYPE_CODES, SIDE_CODES } from '../../stream/wire-codes.js';
 
 /** An account event to encode; `channel` defaults to the kind's channel, `createTime` may be left out. */
 export type AccountFrameInput = Omit<AccountEvent, 'channel' | 'createTime'> & {

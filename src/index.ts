@@ -222,4 +222,10 @@ export {
   type TaggedEvent,
 } from './scale/tagged-event.js';
 export { perAccount, perAccountWith, type AccountValue } from './scale/per-account.js';
+export {
+  pollSubAccountBalances,
+  type BalanceReadFailure,
+  type BalanceReading,
+  type PollBalancesOptions,
+} from './scale/balance-rounds.js';
 export { ownedAccounts, ownerOf, ownsAccount } from './scale/partition.js';

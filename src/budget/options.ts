@@ -41,6 +41,12 @@ export interface RequestBudgetOptions {
   readonly maxPauseWaitMs?: number;
   /** Times a call refused with 429 or 418 is sent again once the pause is over. Default 3. */
   readonly resendsAfterRefusal?: number;
+  /**
+   * Requests in flight at once, over every client of the budget; the others wait, and the
+   * endpoint with the longest backlog goes first. Bounds the sockets a burst opens. Default 64;
+   * `Infinity` for no bound.
+   */
+  readonly maxInFlight?: number;
   /** Scheduler of all waiting: use the clients' (a test's virtual time, `sim.scheduler`). Default rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
   /** Period of the `state$` snapshots while someone subscribes, ms. Default 1000. */
@@ -56,6 +62,7 @@ export interface BudgetSettings {
   readonly safetyMarginMs: number;
   readonly maxPauseWaitMs: number;
   readonly resendsAfterRefusal: number;
+  readonly maxInFlight: number;
   readonly scheduler: SchedulerLike;
   readonly stateIntervalMs: number;
 }
@@ -85,6 +92,7 @@ export function resolveBudgetOptions(options: RequestBudgetOptions = {}): Budget
     safetyMarginMs: options.safetyMarginMs ?? 100,
     maxPauseWaitMs: options.maxPauseWaitMs ?? 30_000,
     resendsAfterRefusal: options.resendsAfterRefusal ?? 3,
+    maxInFlight: options.maxInFlight ?? 64,
     scheduler: options.scheduler ?? asyncScheduler,
     stateIntervalMs: options.stateIntervalMs ?? 1000,
   };
@@ -95,6 +103,7 @@ export function resolveBudgetOptions(options: RequestBudgetOptions = {}): Budget
     ['safetyMarginMs', atLeastZero(settings.safetyMarginMs), 'a duration in ms, finite, 0 or more'],
     ['maxPauseWaitMs', atLeastZero(settings.maxPauseWaitMs), 'a duration in ms, finite, 0 or more'],
     ['resendsAfterRefusal', Number.isSafeInteger(settings.resendsAfterRefusal) && settings.resendsAfterRefusal >= 0, 'a whole number, 0 or more'],
+    ['maxInFlight', settings.maxInFlight === Infinity || wholeAtLeastOne(settings.maxInFlight), 'a whole number, 1 or more (or Infinity)'],
     ['stateIntervalMs', positive(settings.stateIntervalMs), 'a positive number of ms'],
   ];
   for (const [id, limits] of Object.entries(settings.endpointLimits)) {

@@ -14,6 +14,8 @@ import { limitOf, type BudgetSettings } from './options.js';
 export interface Waiter {
   /** Units it costs. */
   readonly units: number;
+  /** When it came, as a number that grows with each call (the older goes first on a tie). */
+  readonly seq: number;
   /** Lets it go (called once, when counted). */
   readonly go: () => void;
   /** Gives up on it (a pause longer than it may wait). */
@@ -35,6 +37,8 @@ export interface EndpointQueues {
   readonly accounts: Map<string, AccountQueue>;
   /** Accounts with waiting calls, in the order they take their next turn. */
   readonly rotation: Set<string>;
+  /** Calls waiting, over all its accounts. */
+  waiting: number;
 }
 
 /**
@@ -48,7 +52,7 @@ export interface EndpointQueues {
 export function endpointQueues(endpoints: Map<OperationId, EndpointQueues>, id: OperationId, settings: BudgetSettings): EndpointQueues {
   let queues = endpoints.get(id);
   if (queues === undefined) {
-    queues = { id, ip: newLane(limitOf(settings, 'ip', id)), accounts: new Map(), rotation: new Set() };
+    queues = { id, ip: newLane(limitOf(settings, 'ip', id)), accounts: new Map(), rotation: new Set(), waiting: 0 };
     endpoints.set(id, queues);
   }
   return queues;

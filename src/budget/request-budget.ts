@@ -11,9 +11,10 @@ import type { OperationId } from '../endpoints/operation-id.js';
 import { RateLimitedError } from '../errors.js';
 import { laneSettle, laneTake } from './lane.js';
 import { resolveBudgetOptions, type BudgetSettings, type RequestBudgetOptions } from './options.js';
-import { admission, pauseFor, waitsTooLong, type Pause, type Refusal } from './policy.js';
+import { pauseFor, waitsTooLong, type Pause, type Refusal } from './policy.js';
 import { accountQueue, endpointQueues, forgetIdle, type AccountQueue, type EndpointQueues, type Waiter } from './queues.js';
 import { snapshotOf, type BudgetSnapshot } from './state.js';
+import { goesBefore, nextTurn, type Turn } from './turns.js';
 
 /** A request asking for room. */
 export interface BudgetRequest {
@@ -80,6 +81,9 @@ export function createRequestBudget(options?: RequestBudgetOptions): RequestBudg
   let pumping = false;
   let again = false;
   let settled = 0;
+  let inFlight = 0;
+  let waiting = 0;
+  let arrivals = 0;
 
   const pauseEnd = (endpoint: EndpointQueues): number => Math.max(ipPausedUntil, endpoint.ip.pausedUntil);
 
@@ -93,64 +97,63 @@ export function createRequestBudget(options?: RequestBudgetOptions): RequestBudg
     wake = scheduler.schedule(() => {
       wake = undefined;
       wakeAt = Infinity;
-      pump(undefined);
+      pump();
     }, Math.max(0, at - scheduler.now()));
   };
 
-  /** Lets go what may go on `endpoint`, accounts taking turns; returns when to look again. */
-  const pumpEndpoint = (endpoint: EndpointQueues, now: number): number => {
-    for (;;) {
-      if (endpoint.rotation.size === 0) return Infinity;
-      let next = Infinity;
-      let granted = false;
-      for (const account of [...endpoint.rotation]) {
-        const queue = endpoint.accounts.get(account);
-        const waiter = queue?.waiters[0];
-        if (queue === undefined || waiter === undefined) {
-          endpoint.rotation.delete(account);
-          continue;
-        }
-        const verdict = admission(ipPausedUntil, endpoint.ip, queue.lane, waiter.units, now);
-        if (verdict.kind === 'paused') return verdict.until;
-        if (verdict.kind === 'full') {
-          next = Math.min(next, verdict.until ?? Infinity);
-          if (verdict.scope === 'ip') return next;
-          continue;
-        }
-        endpoint.rotation.delete(account);
-        if (queue.waiters.length > 1) endpoint.rotation.add(account);
-        grant(endpoint, queue, waiter);
-        granted = true;
-      }
-      if (!granted) return next;
+  /** The best turn of all endpoints now, and when to look again if there is none. */
+  const bestTurn = (now: number): { best: Extract<Turn, { kind: 'go' }> | undefined; next: number } => {
+    let best: Extract<Turn, { kind: 'go' }> | undefined;
+    let next = Infinity;
+    for (const endpoint of endpoints.values()) {
+      if (endpoint.waiting === 0) continue;
+      const turn = nextTurn(endpoint, ipPausedUntil, now);
+      if (turn.kind === 'wait') next = Math.min(next, turn.until);
+      else if (best === undefined || goesBefore(turn, best)) best = turn;
     }
+    return { best, next };
   };
 
-  function pump(only: EndpointQueues | undefined): void {
+  /** Lets go every call that may go now (best turn first), then sets the timer for the next. */
+  function pump(): void {
     if (pumping) {
       again = true;
       return;
     }
     pumping = true;
     try {
-      let target = only;
       do {
         again = false;
         const now = scheduler.now();
         let next = Infinity;
-        for (const endpoint of target ? [target] : endpoints.values()) next = Math.min(next, pumpEndpoint(endpoint, now));
+        while (waiting > 0 && inFlight < settings.maxInFlight) {
+          const turn = bestTurn(now);
+          next = turn.next;
+          if (turn.best === undefined) break;
+          grant(turn.best);
+        }
+        // With `maxInFlight` reached, the next settle pumps again.
         arm(next);
-        target = undefined;
       } while (again);
     } finally {
       pumping = false;
     }
   }
 
-  function grant(endpoint: EndpointQueues, queue: AccountQueue, waiter: Waiter): void {
-    queue.waiters.shift();
+  const dequeue = (endpoint: EndpointQueues, account: string, queue: AccountQueue, index: number): void => {
+    queue.waiters.splice(index, 1);
+    endpoint.waiting -= 1;
+    waiting -= 1;
+    endpoint.rotation.delete(account);
+    // An account with more calls waiting takes its next turn after the others.
+    if (queue.waiters.length > 0) endpoint.rotation.add(account);
+  };
+
+  function grant({ endpoint, account, queue, waiter }: Extract<Turn, { kind: 'go' }>): void {
+    dequeue(endpoint, account, queue, 0);
     laneTake(endpoint.ip, waiter.units);
     laneTake(queue.lane, waiter.units);
+    inFlight += 1;
     waiter.go();
   }
 
@@ -159,11 +162,12 @@ export function createRequestBudget(options?: RequestBudgetOptions): RequestBudg
     const settle = (): void => {
       if (over) return;
       over = true;
+      inFlight -= 1;
       const releaseAt = scheduler.now() + settings.windowMs + settings.safetyMarginMs;
       laneSettle(endpoint.ip, units, releaseAt);
       laneSettle(queue.lane, units, releaseAt);
       if (++settled % 1024 === 0) forgetIdle(endpoints, scheduler.now());
-      if (endpoint.rotation.size > 0) arm(releaseAt);
+      if (waiting > 0) pump();
     };
     return {
       settle,
@@ -174,7 +178,7 @@ export function createRequestBudget(options?: RequestBudgetOptions): RequestBudg
         if (pause.scope === 'ip') ipPausedUntil = Math.max(ipPausedUntil, pause.until);
         else endpoint.ip.pausedUntil = Math.max(endpoint.ip.pausedUntil, pause.until);
         failLongWaiters(pause.scope === 'ip' ? [...endpoints.values()] : [endpoint], now);
-        pump(undefined);
+        pump();
         return { scope: pause.scope, until: pause.scope === 'ip' ? ipPausedUntil : pauseEnd(endpoint) };
       },
     };
@@ -187,6 +191,8 @@ export function createRequestBudget(options?: RequestBudgetOptions): RequestBudg
       if (!waitsTooLong(pauseEnd(endpoint), now, settings.maxPauseWaitMs)) continue;
       const error = limited(endpoint);
       for (const queue of endpoint.accounts.values()) for (const waiter of queue.waiters.splice(0)) doomed.push([waiter, error]);
+      waiting -= endpoint.waiting;
+      endpoint.waiting = 0;
       endpoint.rotation.clear();
     }
     for (const [waiter, error] of doomed) waiter.fail(error);
@@ -205,6 +211,7 @@ export function createRequestBudget(options?: RequestBudgetOptions): RequestBudg
       const units = Math.min(request.units, endpoint.ip.limit, queue.lane.limit);
       const waiter: Waiter = {
         units,
+        seq: ++arrivals,
         go: () => {
           subscriber.next(ticketFor(endpoint, queue, units));
           subscriber.complete();
@@ -213,12 +220,16 @@ export function createRequestBudget(options?: RequestBudgetOptions): RequestBudg
       };
       if (request.first === true) queue.waiters.unshift(waiter);
       else queue.waiters.push(waiter);
+      endpoint.waiting += 1;
+      waiting += 1;
       endpoint.rotation.add(request.account);
-      pump(endpoint);
+      pump();
       return () => {
         const index = queue.waiters.indexOf(waiter);
         if (index < 0) return;
         queue.waiters.splice(index, 1);
+        endpoint.waiting -= 1;
+        waiting -= 1;
         if (queue.waiters.length === 0) endpoint.rotation.delete(request.account);
       };
     });

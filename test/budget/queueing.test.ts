@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { firstValueFrom, take, toArray } from 'rxjs';
-import { createRequestBudget, getSubAccountAssets, listSubAccounts } from '../../src/index.js';
+import { createRequestBudget, getSubAccountAssets, listSubAccountApiKeys, listSubAccounts } from '../../src/index.js';
 import { collect, reply, VirtualService } from './virtual.js';
 
 const M2_PATH = '/api/v3/sub-account/list';
@@ -95,6 +95,28 @@ describe('queueing', () => {
     await service.drive(() => second.done);
     expect(budget.snapshot().lanes.find((lane) => lane.scope === 'ip')).toMatchObject({ used: 2, inFlight: 2, limit: 3 });
     expect(service.scheduler.now()).toBe(6000);
+  });
+});
+
+describe('requests in flight', () => {
+  it('are at most maxInFlight; the rest wait, the endpoint with the longest backlog first, the older call on a tie', async () => {
+    const M4_PATH = '/api/v3/sub-account/apiKey';
+    const answer = (path: string): Response => (path === M8_PATH ? assets() : path === M4_PATH ? reply({ subAccount: [] }) : page());
+    const service: VirtualService = new VirtualService((request): Promise<Response> => service.after(100, () => answer(request.path)));
+    const client = service.client({ budget: budgetOf(service, 10, { maxInFlight: 1 }) });
+    const calls = [
+      collect(getSubAccountAssets(client, { subAccount: 'strategy01' })),
+      ...[1, 2, 3].map((limit) => collect(listSubAccounts(client, { limit }))),
+      collect(listSubAccountApiKeys(client, { subAccount: 'strategy01' })),
+    ];
+    await service.drive(() => calls.every((c) => c.done));
+    expect(service.sent.map((r) => [r.path, r.at])).toEqual([
+      [M8_PATH, 0],
+      [M2_PATH, 100],
+      [M2_PATH, 200],
+      [M2_PATH, 300],
+      [M4_PATH, 400],
+    ]);
   });
 });
 

@@ -37,7 +37,7 @@ describe('sharing across clients', () => {
     expect(make('https://api.mexc.com/').budget).toBe(a.budget);
     expect(make('http://127.0.0.1:4000').budget).not.toBe(a.budget);
     expect(make('https://api.mexc.com', new VirtualTimeScheduler()).budget).not.toBe(a.budget);
-    expect(a.budget?.settings).toMatchObject({ windowMs: 10_000, ipLimit: 500, accountLimit: 500, scheduler });
+    expect(a.budget?.settings).toMatchObject({ windowMs: 10_000, ipLimit: 500, accountLimit: 500, safetyMarginMs: 100, maxInFlight: 64, scheduler });
     expect(createClient({ scheduler, budget: false }).budget).toBeUndefined();
   });
 
@@ -71,7 +71,7 @@ describe('sharing across clients', () => {
 
 describe('budget settings', () => {
   it('are checked when the budget is made', () => {
-    for (const bad of [{ windowMs: 0 }, { ipLimit: 1.5 }, { accountLimit: 0 }, { safetyMarginMs: -1 }, { maxPauseWaitMs: Number.NaN }, { resendsAfterRefusal: -1 }, { stateIntervalMs: 0 }, { endpointLimits: { M2: { ip: 0 } } }]) {
+    for (const bad of [{ windowMs: 0 }, { ipLimit: 1.5 }, { accountLimit: 0 }, { safetyMarginMs: -1 }, { maxPauseWaitMs: Number.NaN }, { resendsAfterRefusal: -1 }, { stateIntervalMs: 0 }, { maxInFlight: 0 }, { endpointLimits: { M2: { ip: 0 } } }]) {
       expect(() => createRequestBudget(bad)).toThrow(ValidationError);
     }
     expect(createRequestBudget({ endpointLimits: { L1: { ip: 250 } } }).settings.endpointLimits).toEqual({ L1: { ip: 250 } });

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { map, Observable, share, timer, type Subscription } from 'rxjs';
+import { map, Observable, share, timer, type SchedulerLike, type Subscription } from 'rxjs';
 import type { OperationId } from '../endpoints/operation-id.js';
 import { RateLimitedError } from '../errors.js';
 import { laneSettle, laneTake } from './lane.js';
@@ -58,6 +58,194 @@ export interface RequestBudget {
   readonly state$: Observable<BudgetSnapshot>;
 }
 
+/** Room granted, as the shell hands it out. */
+type Go = Extract<Turn, { kind: 'go' }>;
+
+/** The shell: the queues and counts, one timer, and the decisions of `policy.ts` and `turns.ts` carried out. */
+class BudgetShell implements RequestBudget {
+  readonly state$: Observable<BudgetSnapshot>;
+  private readonly endpoints = new Map<OperationId, EndpointQueues>();
+  private readonly scheduler: SchedulerLike;
+  private ipPausedUntil = -Infinity;
+  private wake: Subscription | undefined;
+  private wakeAt = Infinity;
+  private pumping = false;
+  private again = false;
+  private settled = 0;
+  private inFlight = 0;
+  private waiting = 0;
+  private arrivals = 0;
+
+  constructor(readonly settings: BudgetSettings) {
+    this.scheduler = settings.scheduler;
+    this.state$ = timer(0, settings.stateIntervalMs, this.scheduler).pipe(
+      map(() => this.snapshot()),
+      share(),
+    );
+  }
+
+  admit(request: BudgetRequest): Observable<BudgetTicket> {
+    return new Observable<BudgetTicket>((subscriber) => {
+      const endpoint = endpointQueues(this.endpoints, request.endpoint, this.settings);
+      if (waitsTooLong(this.pauseEnd(endpoint), this.scheduler.now(), this.settings.maxPauseWaitMs)) {
+        subscriber.error(this.limited(endpoint));
+        return undefined;
+      }
+      const queue = accountQueue(endpoint, request.account, this.settings);
+      // A weight above a limit could never fit: it waits for an empty lane instead.
+      const units = Math.min(request.units, endpoint.ip.limit, queue.lane.limit);
+      const waiter: Waiter = {
+        units,
+        seq: ++this.arrivals,
+        go: () => {
+          subscriber.next(this.ticketFor(endpoint, queue, units));
+          subscriber.complete();
+        },
+        fail: (error) => subscriber.error(error),
+      };
+      if (request.first === true) queue.waiters.unshift(waiter);
+      else queue.waiters.push(waiter);
+      endpoint.waiting += 1;
+      this.waiting += 1;
+      endpoint.rotation.add(request.account);
+      this.pump();
+      return () => {
+        const index = queue.waiters.indexOf(waiter);
+        if (index < 0) return;
+        queue.waiters.splice(index, 1);
+        endpoint.waiting -= 1;
+        this.waiting -= 1;
+        if (queue.waiters.length === 0) endpoint.rotation.delete(request.account);
+      };
+    });
+  }
+
+  snapshot(): BudgetSnapshot {
+    const now = this.scheduler.now();
+    forgetIdle(this.endpoints, now);
+    return snapshotOf(this.endpoints, this.ipPausedUntil, now);
+  }
+
+  private pauseEnd(endpoint: EndpointQueues): number {
+    return Math.max(this.ipPausedUntil, endpoint.ip.pausedUntil);
+  }
+
+  private limited(endpoint: EndpointQueues): RateLimitedError {
+    const scope = this.ipPausedUntil >= endpoint.ip.pausedUntil ? 'ip' : 'endpoint';
+    return new RateLimitedError({ operation: endpoint.id, scope, pausedUntil: this.pauseEnd(endpoint) });
+  }
+
+  /** Wakes the queues at `at` (one timer: only an earlier time replaces it). */
+  private arm(at: number): void {
+    if (at === Infinity || at >= this.wakeAt) return;
+    this.wake?.unsubscribe();
+    this.wakeAt = at;
+    this.wake = this.scheduler.schedule(() => {
+      this.wake = undefined;
+      this.wakeAt = Infinity;
+      this.pump();
+    }, Math.max(0, at - this.scheduler.now()));
+  }
+
+  /** The best turn of all endpoints now, and when to look again if there is none. */
+  private bestTurn(now: number): { best: Go | undefined; next: number } {
+    let best: Go | undefined;
+    let next = Infinity;
+    for (const endpoint of this.endpoints.values()) {
+      if (endpoint.waiting === 0) continue;
+      const turn = nextTurn(endpoint, this.ipPausedUntil, now);
+      if (turn.kind === 'wait') next = Math.min(next, turn.until);
+      else if (best === undefined || goesBefore(turn, best)) best = turn;
+    }
+    return { best, next };
+  }
+
+  /** Lets go every call that may go now (best turn first), then sets the timer for the next. */
+  private pump(): void {
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.again = false;
+        const now = this.scheduler.now();
+        let next = Infinity;
+        while (this.waiting > 0 && this.inFlight < this.settings.maxInFlight) {
+          const turn = this.bestTurn(now);
+          next = turn.next;
+          if (turn.best === undefined) break;
+          this.grant(turn.best);
+        }
+        // With `maxInFlight` reached, the next settle pumps again.
+        this.arm(next);
+      } while (this.again);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private grant({ endpoint, account, queue, waiter }: Go): void {
+    queue.waiters.shift();
+    endpoint.waiting -= 1;
+    this.waiting -= 1;
+    endpoint.rotation.delete(account);
+    // An account with more calls waiting takes its next turn after the others.
+    if (queue.waiters.length > 0) endpoint.rotation.add(account);
+    laneTake(endpoint.ip, waiter.units);
+    laneTake(queue.lane, waiter.units);
+    this.inFlight += 1;
+    waiter.go();
+  }
+
+  private ticketFor(endpoint: EndpointQueues, queue: AccountQueue, units: number): BudgetTicket {
+    let over = false;
+    const settle = (): void => {
+      if (over) return;
+      over = true;
+      this.inFlight -= 1;
+      const releaseAt = this.scheduler.now() + this.settings.windowMs + this.settings.safetyMarginMs;
+      laneSettle(endpoint.ip, units, releaseAt);
+      laneSettle(queue.lane, units, releaseAt);
+      if (++this.settled % 1024 === 0) forgetIdle(this.endpoints, this.scheduler.now());
+      if (this.waiting > 0) this.pump();
+    };
+    return {
+      settle,
+      refuse: (refusal) => {
+        settle();
+        return this.pause(endpoint, refusal);
+      },
+    };
+  }
+
+  /** Pauses what `refusal` pauses, fails the calls that would wait too long, and wakes the rest at the end. */
+  private pause(endpoint: EndpointQueues, refusal: Refusal): Pause {
+    const now = this.scheduler.now();
+    const pause = pauseFor(refusal, this.settings, now);
+    if (pause.scope === 'ip') this.ipPausedUntil = Math.max(this.ipPausedUntil, pause.until);
+    else endpoint.ip.pausedUntil = Math.max(endpoint.ip.pausedUntil, pause.until);
+    this.failLongWaiters(pause.scope === 'ip' ? [...this.endpoints.values()] : [endpoint], now);
+    this.pump();
+    return { scope: pause.scope, until: pause.scope === 'ip' ? this.ipPausedUntil : this.pauseEnd(endpoint) };
+  }
+
+  /** Calls that would wait through a pause longer than allowed fail now, with nothing sent. */
+  private failLongWaiters(affected: readonly EndpointQueues[], now: number): void {
+    const doomed: [Waiter, RateLimitedError][] = [];
+    for (const endpoint of affected) {
+      if (!waitsTooLong(this.pauseEnd(endpoint), now, this.settings.maxPauseWaitMs)) continue;
+      const error = this.limited(endpoint);
+      for (const queue of endpoint.accounts.values()) for (const waiter of queue.waiters.splice(0)) doomed.push([waiter, error]);
+      this.waiting -= endpoint.waiting;
+      endpoint.waiting = 0;
+      endpoint.rotation.clear();
+    }
+    for (const [waiter, error] of doomed) waiter.fail(error);
+  }
+}
+
 /**
  * Makes a request budget. Give the same one to every client that sends from one IP.
  *
@@ -72,181 +260,5 @@ export interface RequestBudget {
  * ```
  */
 export function createRequestBudget(options?: RequestBudgetOptions): RequestBudget {
-  const settings = resolveBudgetOptions(options);
-  const { scheduler } = settings;
-  const endpoints = new Map<OperationId, EndpointQueues>();
-  let ipPausedUntil = -Infinity;
-  let wake: Subscription | undefined;
-  let wakeAt = Infinity;
-  let pumping = false;
-  let again = false;
-  let settled = 0;
-  let inFlight = 0;
-  let waiting = 0;
-  let arrivals = 0;
-
-  const pauseEnd = (endpoint: EndpointQueues): number => Math.max(ipPausedUntil, endpoint.ip.pausedUntil);
-
-  const limited = (endpoint: EndpointQueues): RateLimitedError =>
-    new RateLimitedError({ operation: endpoint.id, scope: ipPausedUntil >= endpoint.ip.pausedUntil ? 'ip' : 'endpoint', pausedUntil: pauseEnd(endpoint) });
-
-  const arm = (at: number): void => {
-    if (at === Infinity || at >= wakeAt) return;
-    wake?.unsubscribe();
-    wakeAt = at;
-    wake = scheduler.schedule(() => {
-      wake = undefined;
-      wakeAt = Infinity;
-      pump();
-    }, Math.max(0, at - scheduler.now()));
-  };
-
-  /** The best turn of all endpoints now, and when to look again if there is none. */
-  const bestTurn = (now: number): { best: Extract<Turn, { kind: 'go' }> | undefined; next: number } => {
-    let best: Extract<Turn, { kind: 'go' }> | undefined;
-    let next = Infinity;
-    for (const endpoint of endpoints.values()) {
-      if (endpoint.waiting === 0) continue;
-      const turn = nextTurn(endpoint, ipPausedUntil, now);
-      if (turn.kind === 'wait') next = Math.min(next, turn.until);
-      else if (best === undefined || goesBefore(turn, best)) best = turn;
-    }
-    return { best, next };
-  };
-
-  /** Lets go every call that may go now (best turn first), then sets the timer for the next. */
-  function pump(): void {
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = true;
-    try {
-      do {
-        again = false;
-        const now = scheduler.now();
-        let next = Infinity;
-        while (waiting > 0 && inFlight < settings.maxInFlight) {
-          const turn = bestTurn(now);
-          next = turn.next;
-          if (turn.best === undefined) break;
-          grant(turn.best);
-        }
-        // With `maxInFlight` reached, the next settle pumps again.
-        arm(next);
-      } while (again);
-    } finally {
-      pumping = false;
-    }
-  }
-
-  const dequeue = (endpoint: EndpointQueues, account: string, queue: AccountQueue, index: number): void => {
-    queue.waiters.splice(index, 1);
-    endpoint.waiting -= 1;
-    waiting -= 1;
-    endpoint.rotation.delete(account);
-    // An account with more calls waiting takes its next turn after the others.
-    if (queue.waiters.length > 0) endpoint.rotation.add(account);
-  };
-
-  function grant({ endpoint, account, queue, waiter }: Extract<Turn, { kind: 'go' }>): void {
-    dequeue(endpoint, account, queue, 0);
-    laneTake(endpoint.ip, waiter.units);
-    laneTake(queue.lane, waiter.units);
-    inFlight += 1;
-    waiter.go();
-  }
-
-  const ticketFor = (endpoint: EndpointQueues, queue: AccountQueue, units: number): BudgetTicket => {
-    let over = false;
-    const settle = (): void => {
-      if (over) return;
-      over = true;
-      inFlight -= 1;
-      const releaseAt = scheduler.now() + settings.windowMs + settings.safetyMarginMs;
-      laneSettle(endpoint.ip, units, releaseAt);
-      laneSettle(queue.lane, units, releaseAt);
-      if (++settled % 1024 === 0) forgetIdle(endpoints, scheduler.now());
-      if (waiting > 0) pump();
-    };
-    return {
-      settle,
-      refuse(refusal) {
-        settle();
-        const now = scheduler.now();
-        const pause = pauseFor(refusal, settings, now);
-        if (pause.scope === 'ip') ipPausedUntil = Math.max(ipPausedUntil, pause.until);
-        else endpoint.ip.pausedUntil = Math.max(endpoint.ip.pausedUntil, pause.until);
-        failLongWaiters(pause.scope === 'ip' ? [...endpoints.values()] : [endpoint], now);
-        pump();
-        return { scope: pause.scope, until: pause.scope === 'ip' ? ipPausedUntil : pauseEnd(endpoint) };
-      },
-    };
-  };
-
-  /** Calls that would wait through a pause longer than allowed fail now, with nothing sent. */
-  function failLongWaiters(affected: readonly EndpointQueues[], now: number): void {
-    const doomed: [Waiter, RateLimitedError][] = [];
-    for (const endpoint of affected) {
-      if (!waitsTooLong(pauseEnd(endpoint), now, settings.maxPauseWaitMs)) continue;
-      const error = limited(endpoint);
-      for (const queue of endpoint.accounts.values()) for (const waiter of queue.waiters.splice(0)) doomed.push([waiter, error]);
-      waiting -= endpoint.waiting;
-      endpoint.waiting = 0;
-      endpoint.rotation.clear();
-    }
-    for (const [waiter, error] of doomed) waiter.fail(error);
-  }
-
-  const admit = (request: BudgetRequest): Observable<BudgetTicket> =>
-    new Observable<BudgetTicket>((subscriber) => {
-      const endpoint = endpointQueues(endpoints, request.endpoint, settings);
-      const now = scheduler.now();
-      if (waitsTooLong(pauseEnd(endpoint), now, settings.maxPauseWaitMs)) {
-        subscriber.error(limited(endpoint));
-        return undefined;
-      }
-      const queue = accountQueue(endpoint, request.account, settings);
-      // A weight above a limit could never fit: it waits for an empty lane instead.
-      const units = Math.min(request.units, endpoint.ip.limit, queue.lane.limit);
-      const waiter: Waiter = {
-        units,
-        seq: ++arrivals,
-        go: () => {
-          subscriber.next(ticketFor(endpoint, queue, units));
-          subscriber.complete();
-        },
-        fail: (error) => subscriber.error(error),
-      };
-      if (request.first === true) queue.waiters.unshift(waiter);
-      else queue.waiters.push(waiter);
-      endpoint.waiting += 1;
-      waiting += 1;
-      endpoint.rotation.add(request.account);
-      pump();
-      return () => {
-        const index = queue.waiters.indexOf(waiter);
-        if (index < 0) return;
-        queue.waiters.splice(index, 1);
-        endpoint.waiting -= 1;
-        waiting -= 1;
-        if (queue.waiters.length === 0) endpoint.rotation.delete(request.account);
-      };
-    });
-
-  const snapshot = (): BudgetSnapshot => {
-    const now = scheduler.now();
-    forgetIdle(endpoints, now);
-    return snapshotOf(endpoints, ipPausedUntil, now);
-  };
-
-  return {
-    settings,
-    admit,
-    snapshot,
-    state$: timer(0, settings.stateIntervalMs, scheduler).pipe(
-      map(() => snapshot()),
-      share(),
-    ),
-  };
+  return new BudgetShell(resolveBudgetOptions(options));
 }

@@ -8,7 +8,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import {
-  createClient,
   createRequestBudget,
   pollSubAccountBalances,
   userDataStreams,
@@ -16,13 +15,12 @@ import {
   type BalanceReading,
   type Client,
   type FetchLike,
-  type RequestBudget,
   type TaggedEvent,
 } from '../../src/index.js';
 import { isMarketEvent } from '../../src/scale/tagged-event.js';
 import type { Simulator } from '../../src/simulator/index.js';
 import { MINUTE, SECOND, startFastSim } from '../stream-integration/support.js';
-import { accountNames, deliveredPushes, waitUntil, withoutChannel } from './sim-accounts.js';
+import { accountNames, deliveredPushes, simClient, waitUntil, withoutChannel } from './sim-accounts.js';
 
 const ACCOUNTS = 50;
 /** The simulator's budget and the client's: 20 per 10 s (the service's is 500), so 50 keys take three windows. */
@@ -50,21 +48,6 @@ function wire(s: Simulator): { readonly fetch: FetchLike; readonly seen: { statu
   return { fetch, seen };
 }
 
-function clientAs(s: Simulator, keys: { apiKey: string; secretKey: string }, fetch: FetchLike, budget: RequestBudget): Client {
-  return createClient({
-    baseUrl: s.restUrl,
-    wsUrl: s.wsUrl,
-    apiKey: keys.apiKey,
-    secretKey: keys.secretKey,
-    clock: () => s.clock.now(),
-    scheduler: s.scheduler,
-    recvWindow: 60_000,
-    fetch,
-    transport: 'fetch',
-    budget,
-  });
-}
-
 describe('many sub-accounts in one process', () => {
   it('start, keep alive, read balances and stream within one budget: every event once, no 429', async () => {
     const s = (sim = await startFastSim(50, { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS }, limits: { subAccountsPerMaster: ACCOUNTS } }));
@@ -76,9 +59,9 @@ describe('many sub-accounts in one process', () => {
       s.admin.createSubAccount(s.master.name, name);
       s.admin.fund(name, 'USDT', '1000000');
       s.admin.fund(name, 'BTC', '100');
-      clients.set(name, clientAs(s, s.admin.createApiKey(name), fetch, budget));
+      clients.set(name, simClient(s, s.admin.createApiKey(name), { fetch, transport: 'fetch', budget }));
     }
-    const master = clientAs(s, s.master, fetch, budget);
+    const master = simClient(s, s.master, { fetch, transport: 'fetch', budget });
 
     const events: TaggedEvent[] = [];
     const started = s.clock.now();

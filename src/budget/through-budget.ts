@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { catchError, concatMap, tap, throwError, type Observable } from 'rxjs';
+import { catchError, concatMap, defer, tap, throwError, type Observable } from 'rxjs';
 import { resendAfterRefusal, refusalOf, type Pause } from './policy.js';
 import type { BudgetRequest, RequestBudget } from './request-budget.js';
 
@@ -27,28 +27,30 @@ import type { BudgetRequest, RequestBudget } from './request-budget.js';
  */
 export function throughBudget<T>(budget: RequestBudget, request: BudgetRequest, attempt: Observable<T>): Observable<T> {
   const { settings } = budget;
-  const once = (resendsLeft: number, first: boolean): Observable<T> => {
-    let pause: Pause | undefined;
-    return budget.admit(first ? { ...request, first } : request).pipe(
-      concatMap((ticket) =>
-        attempt.pipe(
-          tap({
-            complete: () => ticket.settle(),
-            unsubscribe: () => ticket.settle(),
-            error: (error: unknown) => {
-              const refusal = refusalOf(error);
-              if (refusal === undefined) ticket.settle();
-              else pause = ticket.refuse(refusal);
-            },
-          }),
+  // Per subscription (a retry subscribes again): the pause of one subscription's refusal is its own.
+  const once = (resendsLeft: number, first: boolean): Observable<T> =>
+    defer(() => {
+      let pause: Pause | undefined;
+      return budget.admit(first ? { ...request, first } : request).pipe(
+        concatMap((ticket) =>
+          attempt.pipe(
+            tap({
+              complete: () => ticket.settle(),
+              unsubscribe: () => ticket.settle(),
+              error: (error: unknown) => {
+                const refusal = refusalOf(error);
+                if (refusal === undefined) ticket.settle();
+                else pause = ticket.refuse(refusal);
+              },
+            }),
+          ),
         ),
-      ),
-      catchError((error: unknown) => {
-        const now = settings.scheduler.now();
-        if (pause === undefined || !resendAfterRefusal(resendsLeft, pause, now, settings)) return throwError(() => error);
-        return once(resendsLeft - 1, true);
-      }),
-    );
-  };
+        catchError((error: unknown) => {
+          const now = settings.scheduler.now();
+          if (pause === undefined || !resendAfterRefusal(resendsLeft, pause, now, settings)) return throwError(() => error);
+          return once(resendsLeft - 1, true);
+        }),
+      );
+    });
   return once(settings.resendsAfterRefusal, request.first === true);
 }

@@ -120,6 +120,17 @@ describe('with a budget, the retry policy leaves 429 and 418 to the budget', () 
     expect(call.error).toMatchObject({ status: 429 });
   });
 
+  it('a 5XX after a refused call was sent again is the retry policy’s: never sent again by the budget', async () => {
+    const answers = [() => tooMany(1), () => reply({ code: 500, msg: 'busy' }, 503, { 'Retry-After': '1' })];
+    const service = new VirtualService((request, n) => (n < 3 ? answers[Math.min(n, 1)]!() : ok(request.path)));
+    const budget = createRequestBudget({ scheduler: service.scheduler, safetyMarginMs: 100 });
+    const call = collect(listSubAccounts(service.client({ budget, retry: { limit: 1 } }), {}));
+    await service.drive(() => call.done);
+    // 429, sent again after its pause: 503; retried once by the policy a second later: 503, the end.
+    expect(service.times(M2_PATH)).toEqual([0, 1100, 2100]);
+    expect(call.error).toMatchObject({ status: 503 });
+  });
+
   it('a 5XX is still retried by the retry policy, each attempt counted by the budget', async () => {
     const service = new VirtualService((request, n) => (n === 0 ? reply({ code: 500, msg: 'busy' }, 503, { 'Retry-After': '1' }) : ok(request.path)));
     const budget = createRequestBudget({ scheduler: service.scheduler, safetyMarginMs: 0 });

@@ -116,6 +116,7 @@ class BudgetShell implements RequestBudget {
         endpoint.waiting -= 1;
         this.waiting -= 1;
         if (queue.waiters.length === 0) endpoint.rotation.delete(request.account);
+        if (this.waiting === 0) this.disarm();
       };
     });
   }
@@ -145,6 +146,13 @@ class BudgetShell implements RequestBudget {
       this.wakeAt = Infinity;
       this.pump();
     }, Math.max(0, at - this.scheduler.now()));
+  }
+
+  /** Nobody waits: no timer keeps the process (or a test) alive. */
+  private disarm(): void {
+    this.wake?.unsubscribe();
+    this.wake = undefined;
+    this.wakeAt = Infinity;
   }
 
   /** The best turn of all endpoints now, and when to look again if there is none. */
@@ -242,6 +250,7 @@ class BudgetShell implements RequestBudget {
       endpoint.waiting = 0;
       endpoint.rotation.clear();
     }
+    if (this.waiting === 0) this.disarm();
     for (const [waiter, error] of doomed) waiter.fail(error);
   }
 }

@@ -37,6 +37,8 @@ describe('cancellation', () => {
     const waiting = Array.from({ length: 5 }, () => collect(listSubAccounts(client, {})));
     await service.drive(() => first.done);
     for (const call of waiting) call.subscription.unsubscribe();
+    // Nobody waits any more: no timer is left to wake the queues.
+    expect(service.scheduler.actions).toHaveLength(0);
     await service.runUntil(10_000);
     expect(service.times(M2_PATH)).toEqual([0]);
     expect(budget.snapshot()).toMatchObject({ waiting: 0, lanes: [] });

@@ -102,9 +102,15 @@ export function laneTake(lane: Lane, units: number): void {
  */
 export function laneSettle(lane: Lane, units: number, releaseAt: number): void {
   lane.inFlight -= units;
+  lane.counted += units;
+  const last = lane.releaseAt.length - 1;
+  // Requests finished in the same millisecond share one entry (a busy lane keeps a short log).
+  if (last >= lane.head && lane.releaseAt[last] === releaseAt) {
+    lane.releaseUnits[last] = (lane.releaseUnits[last] ?? 0) + units;
+    return;
+  }
   lane.releaseAt.push(releaseAt);
   lane.releaseUnits.push(units);
-  lane.counted += units;
 }
 
 /**

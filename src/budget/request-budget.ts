@@ -9,9 +9,9 @@
 import { map, Observable, share, timer, type SchedulerLike, type Subscription } from 'rxjs';
 import type { OperationId } from '../endpoints/operation-id.js';
 import { RateLimitedError } from '../errors.js';
-import { laneSettle, laneTake } from './lane.js';
+import { laneSettle, laneTake, type Lane } from './lane.js';
 import { resolveBudgetOptions, type BudgetSettings, type RequestBudgetOptions } from './options.js';
-import { pauseFor, waitsTooLong, type Pause, type Refusal } from './policy.js';
+import { admission, pauseFor, waitsTooLong, type Pause, type Refusal } from './policy.js';
 import { accountQueue, endpointQueues, forgetIdle, type AccountQueue, type EndpointQueues, type Waiter } from './queues.js';
 import { snapshotOf, type BudgetSnapshot } from './state.js';
 import { goesBefore, nextTurn, type Turn } from './turns.js';
@@ -49,6 +49,11 @@ export interface RequestBudget {
    * {@link RateLimitedError} when a pause longer than `maxPauseWaitMs` runs or begins.
    */
   admit(request: BudgetRequest): Observable<BudgetTicket>;
+  /**
+   * Room for `request` at once, when nobody is waiting and it fits now; otherwise `undefined`
+   * (then {@link admit} waits its turn). The ticket counts as `admit`'s does.
+   */
+  tryAdmit(request: BudgetRequest): BudgetTicket | undefined;
   /** The state now. */
   snapshot(): BudgetSnapshot;
   /**
@@ -56,6 +61,11 @@ export interface RequestBudget {
    * timer, shared by all subscribers; nothing runs while nobody subscribes).
    */
   readonly state$: Observable<BudgetSnapshot>;
+}
+
+/** A request's units; a weight above a limit could never fit, so it waits for an empty lane instead. */
+function unitsOf(request: BudgetRequest, endpoint: EndpointQueues, queue: AccountQueue): number {
+  return Math.min(request.units, endpoint.ip.limit, queue.lane.limit);
 }
 
 /** Room granted, as the shell hands it out. */
@@ -91,9 +101,14 @@ class BudgetShell implements RequestBudget {
         subscriber.error(this.limited(endpoint));
         return undefined;
       }
+      const now = this.tryAdmit(request);
+      if (now !== undefined) {
+        subscriber.next(now);
+        subscriber.complete();
+        return undefined;
+      }
       const queue = accountQueue(endpoint, request.account, this.settings);
-      // A weight above a limit could never fit: it waits for an empty lane instead.
-      const units = Math.min(request.units, endpoint.ip.limit, queue.lane.limit);
+      const units = unitsOf(request, endpoint, queue);
       const waiter: Waiter = {
         units,
         seq: ++this.arrivals,
@@ -119,6 +134,17 @@ class BudgetShell implements RequestBudget {
         if (this.waiting === 0) this.disarm();
       };
     });
+  }
+
+  tryAdmit(request: BudgetRequest): BudgetTicket | undefined {
+    // Only when nobody waits: a call that finds others waiting takes its turn after them.
+    if (this.waiting > 0 || this.inFlight >= this.settings.maxInFlight) return undefined;
+    const endpoint = endpointQueues(this.endpoints, request.endpoint, this.settings);
+    const queue = accountQueue(endpoint, request.account, this.settings);
+    const units = unitsOf(request, endpoint, queue);
+    if (admission(this.ipPausedUntil, endpoint.ip, queue.lane, units, this.scheduler.now()).kind !== 'go') return undefined;
+    this.take(endpoint.ip, queue.lane, units);
+    return this.ticketFor(endpoint, queue, units);
   }
 
   snapshot(): BudgetSnapshot {
@@ -201,10 +227,14 @@ class BudgetShell implements RequestBudget {
     endpoint.rotation.delete(account);
     // An account with more calls waiting takes its next turn after the others.
     if (queue.waiters.length > 0) endpoint.rotation.add(account);
-    laneTake(endpoint.ip, waiter.units);
-    laneTake(queue.lane, waiter.units);
-    this.inFlight += 1;
+    this.take(endpoint.ip, queue.lane, waiter.units);
     waiter.go();
+  }
+
+  private take(ip: Lane, account: Lane, units: number): void {
+    laneTake(ip, units);
+    laneTake(account, units);
+    this.inFlight += 1;
   }
 
   private ticketFor(endpoint: EndpointQueues, queue: AccountQueue, units: number): BudgetTicket {

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { catchError, concatMap, defer, tap, throwError, type Observable } from 'rxjs';
-import { resendAfterRefusal, refusalOf, type Pause } from './policy.js';
-import type { BudgetRequest, RequestBudget } from './request-budget.js';
+import { Observable, type Subscription } from 'rxjs';
+import { resendAfterRefusal, refusalOf } from './policy.js';
+import type { BudgetRequest, BudgetTicket, RequestBudget } from './request-budget.js';
 
 /**
  * `attempt` (a cold Observable making one request per subscription) through `budget`.
@@ -20,6 +20,9 @@ import type { BudgetRequest, RequestBudget } from './request-budget.js';
  *   `resendsAfterRefusal` times and only through a pause it may wait for; otherwise the refusal's
  *   error is passed on.
  *
+ * Every subscription has its own state (a retry subscribes again and starts afresh). Written by
+ * hand rather than as an operator chain: it runs on every call.
+ *
  * @example
  * ```ts
  * const call$ = throughBudget(budget, { endpoint: 'M2', account: 'key#1f3a9c0b2d4e', units: 1 }, attempt$);
@@ -27,30 +30,49 @@ import type { BudgetRequest, RequestBudget } from './request-budget.js';
  */
 export function throughBudget<T>(budget: RequestBudget, request: BudgetRequest, attempt: Observable<T>): Observable<T> {
   const { settings } = budget;
-  // Per subscription (a retry subscribes again): the pause of one subscription's refusal is its own.
-  const once = (resendsLeft: number, first: boolean): Observable<T> =>
-    defer(() => {
-      let pause: Pause | undefined;
-      return budget.admit(first ? { ...request, first } : request).pipe(
-        concatMap((ticket) =>
-          attempt.pipe(
-            tap({
-              complete: () => ticket.settle(),
-              unsubscribe: () => ticket.settle(),
-              error: (error: unknown) => {
-                const refusal = refusalOf(error);
-                if (refusal === undefined) ticket.settle();
-                else pause = ticket.refuse(refusal);
-              },
-            }),
-          ),
-        ),
-        catchError((error: unknown) => {
-          const now = settings.scheduler.now();
-          if (pause === undefined || !resendAfterRefusal(resendsLeft, pause, now, settings)) return throwError(() => error);
-          return once(resendsLeft - 1, true);
-        }),
-      );
-    });
-  return once(settings.resendsAfterRefusal, request.first === true);
+  return new Observable<T>((subscriber) => {
+    let resendsLeft = settings.resendsAfterRefusal;
+    let waiting: Subscription | undefined;
+    let sending: Subscription | undefined;
+    let held: BudgetTicket | undefined;
+    const failed = (ticket: BudgetTicket, error: unknown): void => {
+      held = undefined;
+      const refusal = refusalOf(error);
+      if (refusal === undefined) {
+        ticket.settle();
+        subscriber.error(error);
+        return;
+      }
+      const pause = ticket.refuse(refusal);
+      if (!resendAfterRefusal(resendsLeft, pause, settings.scheduler.now(), settings)) {
+        subscriber.error(error);
+        return;
+      }
+      resendsLeft -= 1;
+      ask({ ...request, first: true });
+    };
+    const send = (ticket: BudgetTicket): void => {
+      held = ticket;
+      sending = attempt.subscribe({
+        next: (value) => subscriber.next(value),
+        error: (error: unknown) => failed(ticket, error),
+        complete: () => {
+          held = undefined;
+          ticket.settle();
+          subscriber.complete();
+        },
+      });
+    };
+    const ask = (asked: BudgetRequest): void => {
+      const now = budget.tryAdmit(asked);
+      if (now !== undefined) send(now);
+      else waiting = budget.admit(asked).subscribe({ next: send, error: (error: unknown) => subscriber.error(error) });
+    };
+    ask(request);
+    return () => {
+      waiting?.unsubscribe();
+      sending?.unsubscribe();
+      held?.settle();
+    };
+  });
 }

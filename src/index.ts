@@ -8,7 +8,8 @@ export { createClient, DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig } fro
 export type { CallOptions, Client } from './client/types.js';
 export type { Redactor } from './redact.js';
 export type { RetryOptions } from './http/retry-policy.js';
-export { createRequestBudget, type BudgetRequest, type BudgetTicket, type RequestBudget } from './budget/request-budget.js';
+export { createRequestBudget } from './budget/request-budget.js';
+export type { BudgetRequest, BudgetTicket, RequestBudget } from './budget/types.js';
 export type { BudgetSettings, EndpointLimits, RequestBudgetOptions } from './budget/options.js';
 export type { BudgetLaneState, BudgetSnapshot } from './budget/state.js';
 export type { Pause, Refusal } from './budget/policy.js';

@@ -8,7 +8,8 @@
  */
 import type { SchedulerLike } from 'rxjs';
 import { hash53 } from '../scale/hash.js';
-import { createRequestBudget, type RequestBudget } from './request-budget.js';
+import { createRequestBudget } from './request-budget.js';
+import type { RequestBudget } from './types.js';
 
 const shared = new WeakMap<SchedulerLike, Map<string, RequestBudget>>();
 

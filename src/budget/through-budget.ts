@@ -7,7 +7,7 @@
  */
 import { Observable, type Subscription } from 'rxjs';
 import { resendAfterRefusal, refusalOf } from './policy.js';
-import type { BudgetRequest, BudgetTicket, RequestBudget } from './request-budget.js';
+import type { BudgetRequest, BudgetTicket, RequestBudget } from './types.js';
 
 /**
  * `attempt` (a cold Observable making one request per subscription) through `budget`.

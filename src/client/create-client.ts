@@ -5,7 +5,7 @@
  * @module
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
-import type { RequestBudget } from '../budget/request-budget.js';
+import type { RequestBudget } from '../budget/types.js';
 import { budgetAccount, sharedRequestBudget } from '../budget/shared.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import { createExecutor } from '../http/execute.js';

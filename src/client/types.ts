@@ -5,7 +5,7 @@
  * @module
  */
 import type { Observable, SchedulerLike } from 'rxjs';
-import type { RequestBudget } from '../budget/request-budget.js';
+import type { RequestBudget } from '../budget/types.js';
 import type { Endpoint } from '../endpoints/endpoint.js';
 import type { Redactor } from '../redact.js';
 

@@ -9,7 +9,7 @@
 import { defer, Observable, retry, throwError, timer } from 'rxjs';
 import type { SchedulerLike } from 'rxjs';
 import { refusalOf } from '../budget/policy.js';
-import type { RequestBudget } from '../budget/request-budget.js';
+import type { RequestBudget } from '../budget/types.js';
 import { throughBudget } from '../budget/through-budget.js';
 import type { CallOptions } from '../client/types.js';
 import { paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';

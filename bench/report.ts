@@ -65,18 +65,20 @@ export function generatedSection(results: readonly BenchmarkResult[], info: RunI
 
 /**
  * Replaces the generated part of the page at `path` (creating the page, or appending the part,
- * when missing), keeping everything before the begin marker as written.
+ * when missing), keeping everything before the begin marker as written. With `merge`, the part the
+ * page has is handed to it and what it returns is written instead (a partial run).
  *
  * @example
  * ```ts
  * writeReport('docs/performance.md', generatedSection(results, info));
  * ```
  */
-export function writeReport(path: string, section: string): void {
+export function writeReport(path: string, section: string, merge?: (previous: string) => string): void {
   const current = existsSync(path) ? readFileSync(path, 'utf8') : DEFAULT_INTRO;
   const begin = current.indexOf(BEGIN_MARKER);
   const intro = begin < 0 ? `${current.trimEnd()}\n\n` : current.slice(0, begin);
   const endAt = begin < 0 ? -1 : current.indexOf(END_MARKER, begin);
   const after = endAt < 0 ? '' : current.slice(endAt + END_MARKER.length).replace(/^\n+/, '');
-  writeFileSync(path, `${intro}${section}${after}`);
+  const previous = endAt < 0 ? undefined : current.slice(begin, endAt + END_MARKER.length);
+  writeFileSync(path, `${intro}${previous !== undefined && merge ? merge(previous) : section}${after}`);
 }

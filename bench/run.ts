@@ -5,7 +5,8 @@
  *   npm run bench                       full run, writes docs/performance.md
  *   npm run bench -- --quick            smoke run: small inputs, few rounds; prints only
  *   npm run bench -- --only decode      one benchmark (repeat or comma-separate for more); prints only
- *   npm run bench -- --write / --no-write   force writing the page, or not
+ *   npm run bench -- --write / --no-write   force writing the page, or not (with --only, only those
+ *                                       benchmarks' sections are rewritten; the others stay)
  *
  * @module
  */
@@ -15,6 +16,7 @@ import type { BenchmarkResult } from './benchmark.js';
 import { commandLine, describeMachine } from './machine.js';
 import { benchmarks } from './registry.js';
 import { generatedSection, writeReport } from './report.js';
+import { mergeGenerated } from './report-merge.js';
 import { canCollectGarbage } from './stats.js';
 import { formatNumber, markdownTable } from './table.js';
 
@@ -83,7 +85,10 @@ if (write && !failed) {
     gcExposed: canCollectGarbage(),
     date: new Date(),
   };
-  writeReport(REPORT_PATH, generatedSection(results, info));
+  const section = generatedSection(results, info);
+  // A run of some benchmarks (`--only`) rewrites only their sections.
+  const partial = wanted.length > 0 ? (previous: string) => mergeGenerated(previous, section, results.map((r) => r.benchmark.name)) : undefined;
+  writeReport(REPORT_PATH, section, partial);
   log(`wrote ${REPORT_PATH}`);
 } else if (write) {
   log(`not writing ${REPORT_PATH}: a benchmark failed`);

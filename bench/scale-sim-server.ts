@@ -1,14 +1,18 @@
 /**
- * The simulator for the scale benchmark, in a child process (its own event loop, as the real
- * service would be): real-time clock, no request budget, `SCALE_ACCOUNTS` (default 200) funded
- * broker sub-accounts with a key each. Sends {@link ScaleServerInfo} to its parent; on
- * `{ type: 'trade', orders, seed }` runs a trading session on every account (ten accounts at a
- * time, yielding between them) and answers `{ type: 'traded', delivered }` (events pushed to at
- * least one connection). Stops when the parent disconnects (or after 15 minutes).
+ * The simulator for the scale benchmarks, in a child process (its own event loop, as the real
+ * service would be): real-time clock, `SCALE_ACCOUNTS` (default 200) funded sub-accounts with a key
+ * each, of the broker (default) or, with `SCALE_PARENT=master`, of the master (whose key then
+ * reads their balances); no request budget, or with `SCALE_BUDGET=service` the service's (500 per
+ * 10 s per endpoint, per IP and per account) and its IP ban. Sends {@link ScaleServerInfo} to its
+ * parent; on `{ type: 'trade', orders, seed, accounts? }` runs a trading session on every account
+ * (or the first `accounts`; ten at a time, yielding between them) and answers `{ type: 'traded',
+ * delivered, digests }` (events pushed to at least one connection, and per account the digest of
+ * those events). Stops when the parent disconnects (or after 15 minutes).
  *
  * @module
  */
 import { startSimulator } from '../src/simulator/index.js';
+import { EventDigest } from './event-digest.js';
 
 /** An account the parent streams. */
 export interface ScaleAccount {
@@ -22,6 +26,8 @@ export interface ScaleServerInfo {
   readonly type: 'ready';
   readonly restUrl: string;
   readonly wsUrl: string;
+  /** The master's key (the parent of the accounts with `SCALE_PARENT=master`). */
+  readonly master: { readonly apiKey: string; readonly secretKey: string };
   readonly accounts: readonly ScaleAccount[];
 }
 
@@ -30,6 +36,8 @@ export interface TradeRequest {
   readonly type: 'trade';
   readonly orders: number;
   readonly seed: number;
+  /** Trade on the first this many accounts only. Default all. */
+  readonly accounts?: number;
 }
 
 /** The answer to a {@link TradeRequest}. */
@@ -37,16 +45,24 @@ export interface TradeDone {
   readonly type: 'traded';
   /** Events pushed by this round to at least one connection. */
   readonly delivered: number;
+  /** Per account that traded: the count and digest of the events this round pushed to it. */
+  readonly digests: Readonly<Record<string, { readonly count: number; readonly digest: string }>>;
 }
 
 const LIFETIME_MS = 15 * 60_000;
 const count = Number(process.env['SCALE_ACCOUNTS'] ?? 200);
+const underMaster = process.env['SCALE_PARENT'] === 'master';
+const serviceBudget = process.env['SCALE_BUDGET'] === 'service';
 
-const sim = await startSimulator({ realtime: true, rateLimit: false });
+const sim = await startSimulator({
+  realtime: true,
+  ...(serviceBudget ? {} : { rateLimit: false as const }),
+  limits: { subAccountsPerMaster: Math.max(30, count) },
+});
 const accounts: ScaleAccount[] = [];
 for (let i = 0; i < count; i++) {
   const name = `bench${String(i).padStart(5, '0')}`;
-  sim.admin.createSubAccount(sim.broker.name, name);
+  sim.admin.createSubAccount(underMaster ? sim.master.name : sim.broker.name, name);
   sim.admin.fund(name, 'USDT', '100000000');
   sim.admin.fund(name, 'BTC', '10000');
   const keys = sim.admin.createApiKey(name);
@@ -59,21 +75,30 @@ const stop = (code: number): void => {
 process.on('disconnect', () => stop(0));
 setTimeout(() => stop(1), LIFETIME_MS).unref();
 
-const delivered = (): number => accounts.reduce((sum, a) => sum + sim.ws.pushes(a.name).filter((p) => p.deliveries.length > 0).length, 0);
+const deliveredTo = (name: string) => sim.ws.pushes(name).filter((p) => p.deliveries.length > 0);
 
 process.on('message', (message: TradeRequest) => {
   if (message.type !== 'trade') return;
   void (async () => {
-    const before = delivered();
-    for (const [i, account] of accounts.entries()) {
+    const trading = accounts.slice(0, message.accounts ?? accounts.length);
+    const before = new Map(trading.map((a) => [a.name, deliveredTo(a.name).length]));
+    for (const [i, account] of trading.entries()) {
       sim.market.runSession({ account: account.name, orders: message.orders, seed: message.seed * 100_000 + i });
       if (i % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
     }
-    const done: TradeDone = { type: 'traded', delivered: delivered() - before };
+    const digests: Record<string, { count: number; digest: string }> = {};
+    let delivered = 0;
+    for (const account of trading) {
+      const digest = new EventDigest();
+      for (const push of deliveredTo(account.name).slice(before.get(account.name))) digest.add(push.event);
+      digests[account.name] = { count: digest.count, digest: digest.digest() };
+      delivered += digest.count;
+    }
+    const done: TradeDone = { type: 'traded', delivered, digests };
     process.send?.(done);
   })();
 });
 
-const info: ScaleServerInfo = { type: 'ready', restUrl: sim.restUrl, wsUrl: sim.wsUrl, accounts };
+const info: ScaleServerInfo = { type: 'ready', restUrl: sim.restUrl, wsUrl: sim.wsUrl, master: { apiKey: sim.master.apiKey, secretKey: sim.master.secretKey }, accounts };
 if (process.send) process.send(info);
 else stop(1);

@@ -7,20 +7,34 @@
  * @module
  */
 import { BehaviorSubject, type Subscription } from 'rxjs';
-import { createClient, type Client } from '../src/index.js';
+import { createClient, createRequestBudget, type Client } from '../src/index.js';
 import { isMarketEvent } from '../src/scale/tagged-event.js';
 import { userDataStreams, type AccountSet, type UserDataStreamsOptions } from '../src/scale/user-data-streams.js';
 import { startBenchChild } from './child-process.js';
-import type { ScaleServerInfo, TradeDone, TradeRequest } from './scale-sim-server.js';
+import type { ScaleAccount, ScaleServerInfo, TradeDone, TradeRequest } from './scale-sim-server.js';
 import { collectGarbage, megabytes } from './stats.js';
 import { waitFor } from './wait.js';
 
+/** A request budget limit no run comes near. */
+const UNLIMITED = 1_000_000_000;
+
 /** The simulator child and the clients of its accounts. */
 export interface ScaleServer {
+  readonly info: ScaleServerInfo;
   readonly clients: ReadonlyMap<string, Client>;
-  /** Runs a trading session on every account; resolves with the number of events pushed to a connection. */
-  trade(orders: number, seed: number): Promise<number>;
+  /** Runs a trading session on every account (or the first `accounts`); resolves with what was pushed. */
+  trade(orders: number, seed: number, accounts?: number): Promise<TradeDone>;
   stop(): Promise<void>;
+}
+
+/** How to start the simulator child and make its accounts' clients. */
+export interface ScaleServerOptions {
+  /** Whose sub-accounts they are. Default `broker`. */
+  readonly parent?: 'master' | 'broker';
+  /** Give the simulator the service's request budget and IP ban. Default false (no budget). */
+  readonly serviceBudget?: boolean;
+  /** Makes an account's client. Default: a client with a request budget raised out of the way, shared by all. */
+  readonly client?: (info: ScaleServerInfo, account: ScaleAccount) => Client;
 }
 
 /**
@@ -31,18 +45,26 @@ export interface ScaleServer {
  * const server = await startScaleServer(200);
  * ```
  */
-export async function startScaleServer(accounts: number): Promise<ScaleServer> {
-  const server = await startBenchChild<ScaleServerInfo>(new URL('./scale-sim-server.ts', import.meta.url), { SCALE_ACCOUNTS: String(accounts) });
+export async function startScaleServer(accounts: number, options: ScaleServerOptions = {}): Promise<ScaleServer> {
+  const server = await startBenchChild<ScaleServerInfo>(new URL('./scale-sim-server.ts', import.meta.url), {
+    SCALE_ACCOUNTS: String(accounts),
+    SCALE_PARENT: options.parent ?? 'broker',
+    SCALE_BUDGET: options.serviceBudget === true ? 'service' : 'off',
+  });
   const { info } = server;
-  const clients = new Map(
-    info.accounts.map((a) => [a.name, createClient({ baseUrl: info.restUrl, wsUrl: info.wsUrl, apiKey: a.apiKey, secretKey: a.secretKey, recvWindow: 60_000 })]),
-  );
+  // Without the simulator's budget, the clients' is raised out of the way too (its bookkeeping still runs).
+  const budget = createRequestBudget({ ipLimit: UNLIMITED, accountLimit: UNLIMITED, maxInFlight: Infinity });
+  const make =
+    options.client ??
+    ((i: ScaleServerInfo, a: ScaleAccount) => createClient({ baseUrl: i.restUrl, wsUrl: i.wsUrl, apiKey: a.apiKey, secretKey: a.secretKey, recvWindow: 60_000, budget }));
+  const clients = new Map(info.accounts.map((a) => [a.name, make(info, a)]));
   const isTradeDone = (message: unknown): message is TradeDone => (message as TradeDone | undefined)?.type === 'traded';
   return {
+    info,
     clients,
-    trade: async (orders, seed) => {
-      const request: TradeRequest = { type: 'trade', orders, seed };
-      return (await server.ask(request, isTradeDone)).delivered;
+    trade: (orders, seed, count) => {
+      const request: TradeRequest = { type: 'trade', orders, seed, ...(count === undefined ? {} : { accounts: count }) };
+      return server.ask(request, isTradeDone);
     },
     stop: () => server.stop(),
   };
@@ -92,7 +114,7 @@ export async function streamRound(server: ScaleServer, options: UserDataStreamsO
     const connectMs = performance.now() - started;
     const tradeStart = performance.now();
     const cpuStart = process.cpuUsage();
-    const delivered = await server.trade(orders, seed);
+    const { delivered } = await server.trade(orders, seed);
     await waitFor('every pushed event', () => market >= delivered, failure, 2);
     const seconds = (performance.now() - tradeStart) / 1000;
     const cpu = process.cpuUsage(cpuStart);

@@ -37,12 +37,16 @@ function render(): string {
     'Permission: the one the API key needs (the simulator refuses a key without it, 700007). Where the spec names none',
     '("not shown"), the library chose one, marked *chosen*; each operation below says why.',
     '',
+    'Weight: what a call costs in the [request budget](rate-limits.md) (500 per 10 s per endpoint, per IP and per',
+    'account); where the spec shows none, the budget counts 1. Every operation waits for the budget, and a 429 or 418',
+    'pauses it and sends the call again after the pause (the service refused it before acting, so this is not a repeat).',
+    '',
     '| Id | Function | Method | Path | Permission | Weight |',
     '|---|---|---|---|---|---|',
   ];
   for (const row of endpointTable) {
     lines.push(
-      `| ${row.id} | [\`${row.name}\`](#${row.id.toLowerCase()}-${row.name.toLowerCase()}) | ${row.method} | \`${row.path}\` | ${row.permission}${row.permissionChoice === undefined ? '' : ' (*chosen*)'} | ${row.weight ?? 'not shown'} |`,
+      `| ${row.id} | [\`${row.name}\`](#${row.id.toLowerCase()}-${row.name.toLowerCase()}) | ${row.method} | \`${row.path}\` | ${row.permission}${row.permissionChoice === undefined ? '' : ' (*chosen*)'} | ${row.weight ?? 'not shown (1)'} |`,
     );
   }
   for (const group of ['master', 'broker', 'listenKey'] as const) {
@@ -52,7 +56,7 @@ function render(): string {
       const facts = [
         `Called by: ${audienceText[row.audience]}`,
         `parameters in: ${row.placement === 'json-body' ? 'JSON body (recvWindow, timestamp, signature in the query)' : 'signed query string'}`,
-        row.idempotent ? 'retried on 429/5XX' : 'never retried',
+        row.idempotent ? 'retried on 5XX and network failures' : 'never retried',
       ];
       facts.push(
         row.permissionChoice === undefined

@@ -196,6 +196,37 @@ export class UnknownOutcomeError extends MexcError {
   }
 }
 
+/**
+ * The request budget will not send a call: the service paused its endpoint (429) or banned this IP
+ * (418) for longer than a call may wait (`maxPauseWaitMs` of the budget). Nothing was sent; the
+ * call may be made again after `pausedUntil`.
+ */
+export class RateLimitedError extends MexcError {
+  override readonly name = 'RateLimitedError' as const;
+  /** Spec id of the operation. */
+  readonly operation: OperationId;
+  /** `endpoint`: a 429 paused this endpoint for the IP; `ip`: a 418 banned the IP. */
+  readonly scope: 'endpoint' | 'ip';
+  /** When the pause ends, in the budget's scheduler time (epoch ms with the default scheduler). */
+  readonly pausedUntil: number;
+
+  constructor(args: { operation: OperationId; scope: 'endpoint' | 'ip'; pausedUntil: number }) {
+    super(
+      `${args.operation}: not sent: the service ${args.scope === 'ip' ? 'banned this IP (418)' : 'paused this endpoint (429)'}` +
+        ` until ${timeText(args.pausedUntil)}`,
+    );
+    this.operation = args.operation;
+    this.scope = args.scope;
+    this.pausedUntil = args.pausedUntil;
+  }
+}
+
+/** An epoch-ms time as ISO text when it is one, else the number. */
+function timeText(ms: number): string {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? String(ms) : date.toISOString();
+}
+
 /** Any error a REST call raises, as a union that narrows on `name`. */
 export type RestError =
   | ApiError
@@ -204,7 +235,8 @@ export type RestError =
   | TimeoutError
   | DecodeError
   | ValidationError
-  | UnknownOutcomeError;
+  | UnknownOutcomeError
+  | RateLimitedError;
 
 /**
  * Tells whether a value is one of the library's errors (any {@link MexcError}: a REST call's, the

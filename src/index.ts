@@ -10,6 +10,11 @@ export { createClient, DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig } fro
 export type { CallOptions, Client } from './client/types.js';
 export type { Redactor } from './redact.js';
 export type { RetryOptions } from './http/retry-policy.js';
+export { createRequestBudget } from './budget/request-budget.js';
+export type { BudgetRequest, BudgetTicket, RequestBudget } from './budget/types.js';
+export type { BudgetSettings, EndpointLimits, RequestBudgetOptions } from './budget/options.js';
+export type { BudgetLaneState, BudgetSnapshot } from './budget/state.js';
+export type { Pause, Refusal } from './budget/policy.js';
 export type { FetchLike, HttpTransport } from './http/transport.js';
 export { hmacSha256Signer, type Signer } from './http/sign.js';
 export {
@@ -20,6 +25,7 @@ export {
   isMexcError,
   MexcError,
   NetworkError,
+  RateLimitedError,
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
@@ -198,3 +204,9 @@ export {
   type TaggedEvent,
 } from './scale/tagged-event.js';
 export { perAccount, perAccountWith, type AccountValue } from './scale/per-account.js';
+export {
+  pollSubAccountBalances,
+  type BalanceReadFailure,
+  type BalanceReading,
+  type PollBalancesOptions,
+} from './scale/balance-rounds.js';

@@ -14,6 +14,7 @@ import {
   isMexcError,
   MexcError,
   NetworkError,
+  RateLimitedError,
   SERVICE_CODES,
   StreamFatalError,
   TimeoutError,
@@ -32,6 +33,7 @@ const every: readonly [string, Error][] = [
   ['DecodeError', new DecodeError({ source: 'M2', paths: ['subAccounts: expected array'] })],
   ['ValidationError', new ValidationError({ operation: 'M2', issues: [{ field: 'limit', rule: 'integer from 1 to 200' }] })],
   ['UnknownOutcomeError', new UnknownOutcomeError({ operation: 'M6', params: {}, sentAt: 0, cause: new HttpError({ status: 500, target }) })],
+  ['RateLimitedError', new RateLimitedError({ operation: 'M2', scope: 'ip', pausedUntil: 0 })],
   ['StreamFatalError', new StreamFatalError('credentials refused', { cause: api(700002) })],
   ['JetStreamPublishError', new JetStreamPublishError('publishing failed')],
 ];

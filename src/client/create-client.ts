@@ -5,6 +5,8 @@
  * @module
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
+import type { RequestBudget } from '../budget/types.js';
+import { budgetAccount, sharedRequestBudget } from '../budget/shared.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import { createExecutor } from '../http/execute.js';
 import { resolveRetryOptions, type RetryOptions } from '../http/retry-policy.js';
@@ -56,6 +58,19 @@ export interface ClientConfig {
   readonly allowInsecureHttp?: boolean;
   /** Source of randomness for backoff jitter, in [0, 1). Default `Math.random`. */
   readonly random?: () => number;
+  /**
+   * The request budget every call waits for (docs/rate-limits.md): one made with
+   * `createRequestBudget` and given to every client sending from one IP, or `false` for none.
+   * Default: the process's budget for this `baseUrl`'s origin and this `scheduler`, shared by every
+   * client made without one, with the service's limits (500 per 10 s per endpoint, per IP and per
+   * account).
+   */
+  readonly budget?: RequestBudget | false;
+  /**
+   * The account the budget counts this client's calls under. Default: a hash of `apiKey`, so two
+   * keys of one account count as two accounts; give clients of one account the same `accountId`.
+   */
+  readonly accountId?: string;
 }
 
 function checkUrl(field: string, value: string, secure: string, plain: string, allowInsecure: boolean): ValidationIssue | undefined {
@@ -96,6 +111,7 @@ export function createClient(config: ClientConfig = {}): Client {
     recvWindowRule.is(recvWindow) ? undefined : { field: 'recvWindow', rule: recvWindowRule.name },
     Number.isFinite(timeout) && timeout > 0 ? undefined : { field: 'timeout', rule: 'positive number of ms' },
     HTTP_TRANSPORTS.includes(transport) ? undefined : { field: 'transport', rule: `one of ${HTTP_TRANSPORTS.join(', ')}` },
+    config.accountId === undefined || config.accountId !== '' ? undefined : { field: 'accountId', rule: 'non-empty text' },
   ].filter((issue): issue is ValidationIssue => issue !== undefined);
   if (issues.length > 0) throw new ValidationError({ operation: 'config', issues });
 
@@ -103,6 +119,7 @@ export function createClient(config: ClientConfig = {}): Client {
   const scheduler = config.scheduler ?? asyncScheduler;
   const redact = redactor([config.apiKey, config.secretKey]);
   const sign = config.sign ?? (config.secretKey !== undefined ? hmacSha256Signer(config.secretKey) : undefined);
+  const budget = config.budget === false ? undefined : (config.budget ?? sharedRequestBudget(baseUrl, scheduler));
   const call = createExecutor({
     baseUrl,
     apiKey: config.apiKey,
@@ -117,6 +134,8 @@ export function createClient(config: ClientConfig = {}): Client {
     retry: resolveRetryOptions(config.retry),
     random: config.random ?? Math.random,
     redact,
+    budget,
+    budgetAccount: budgetAccount(config.accountId, config.apiKey),
   });
-  return { baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, call };
+  return { baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, budget, call };
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Observable, SchedulerLike } from 'rxjs';
+import type { RequestBudget } from '../budget/types.js';
 import type { Endpoint } from '../endpoints/endpoint.js';
 import type { Redactor } from '../redact.js';
 
@@ -32,6 +33,8 @@ export interface Client {
   readonly scheduler: SchedulerLike;
   /** Removes this client's secrets (api key, secret key, signatures) from a text. */
   readonly redact: Redactor;
+  /** The request budget its calls wait for (its `state$` is what a dashboard shows), or `undefined` when made with `budget: false`. */
+  readonly budget: RequestBudget | undefined;
   /**
    * Runs any row of the endpoint table: a cold Observable that validates `params`, then makes one
    * signed request per subscription (retrying idempotent calls), and emits the decoded result.

@@ -65,7 +65,7 @@ export interface Endpoint<P, R> {
   readonly permission: BrokerPermission;
   /** Why {@link permission} was chosen where the spec names none; `undefined` where the spec names it. */
   readonly permissionChoice: string | undefined;
-  /** Request weight, or `undefined` where the spec does not give one. */
+  /** Request weight, or `undefined` where the spec does not give one (the request budget counts such a row as 1). */
   readonly weight: number | undefined;
   /** The parameters, in the order they are sent. */
   readonly params: ParamSpecs<P>;

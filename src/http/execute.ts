@@ -1,12 +1,16 @@
 /**
- * Runs one row of the endpoint table as a cold Observable: validate, then for each attempt stamp,
- * sign, send, interpret; retry idempotent calls; turn unclear failures of money-moving calls into
- * UnknownOutcomeError. Unsubscribing aborts the request in flight.
+ * Runs one row of the endpoint table as a cold Observable: validate, then for each attempt wait for
+ * the request budget, stamp, sign, send, interpret; retry idempotent calls; turn unclear failures
+ * of money-moving calls into UnknownOutcomeError. Unsubscribing aborts the request in flight (or
+ * leaves the budget's queue, with nothing sent).
  *
  * @module
  */
-import { Observable, retry, throwError, timer } from 'rxjs';
+import { defer, Observable, retry, throwError, timer } from 'rxjs';
 import type { SchedulerLike } from 'rxjs';
+import { refusalOf } from '../budget/policy.js';
+import type { RequestBudget } from '../budget/types.js';
+import { throughBudget } from '../budget/through-budget.js';
 import type { CallOptions } from '../client/types.js';
 import { paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
 import { ApiError, DecodeError, UnknownOutcomeError, ValidationError, type RequestTarget } from '../errors.js';
@@ -35,6 +39,10 @@ export interface ExecutorSettings {
   readonly retry: ResolvedRetryOptions;
   readonly random: () => number;
   readonly redact: Redactor;
+  /** The request budget every attempt waits for, or `undefined` for none. */
+  readonly budget: RequestBudget | undefined;
+  /** The account the budget counts this client's calls under. */
+  readonly budgetAccount: string;
 }
 
 function callSettingsError(row: AnyEndpoint, options: CallOptions | undefined): ValidationError | undefined {
@@ -52,6 +60,105 @@ function safeParams(encoded: EncodedParams): Record<string, string> {
   return Object.fromEntries(encoded.pairs.map(([k, v]) => [k, secret.has(k) ? REDACTED : v]));
 }
 
+/** A call that passed its checks: what every attempt of it needs. */
+interface PreparedCall {
+  readonly encoded: EncodedParams;
+  readonly sign: Signer;
+  readonly apiKey: string;
+  readonly redact: Redactor;
+}
+
+/** Checks the call's settings, parameters and credentials: a ValidationError, or what attempts need. */
+function prepareCall(row: AnyEndpoint, params: unknown, options: CallOptions | undefined, settings: ExecutorSettings): PreparedCall | ValidationError {
+  const invalid = callSettingsError(row, options);
+  const encoded = invalid ?? encodeParams(row.id, paramFields(row), params);
+  if (encoded instanceof ValidationError) return encoded;
+  if (!settings.sign || settings.apiKey === undefined) {
+    return new ValidationError({ operation: row.id, issues: [{ field: 'apiKey/secretKey', rule: 'credentials required for signed calls' }] });
+  }
+  const redact = encoded.secrets.length > 0 ? chain(settings.redact, redactor(encoded.secrets)) : settings.redact;
+  return { encoded, sign: settings.sign, apiKey: settings.apiKey, redact };
+}
+
+/** One attempt per subscription: stamp, sign, send, interpret. Unsubscribing aborts it in flight. */
+function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions | undefined, settings: ExecutorSettings): Observable<R> {
+  const { encoded, sign, apiKey, redact } = call;
+  return new Observable<R>((subscriber) => {
+    const controller = new AbortController();
+    const target: RequestTarget = { operation: row.id, method: row.method, path: row.path };
+    const sentAt = settings.clock();
+    const run = async (): Promise<R> => {
+      const unsigned = buildRequest(row, encoded.pairs, {
+        baseUrl: settings.baseUrl,
+        timestamp: sentAt,
+        recvWindow: options?.recvWindow ?? settings.recvWindow,
+        signBody: settings.signBody,
+      });
+      const signature = await sign(unsigned.payload);
+      const redactSent = chain(redact, redactor([signature]));
+      const url = `${unsigned.endpointUrl}?${unsigned.query}${unsigned.query ? '&' : ''}${toQueryString([['signature', signature]])}`;
+      const raw = await send(
+        {
+          method: unsigned.method,
+          url,
+          body: unsigned.body,
+          headers: { 'X-MEXC-APIKEY': apiKey, 'Content-Type': 'application/json' },
+        },
+        {
+          fetch: settings.fetch,
+          transport: settings.transport,
+          timeoutMs: options?.timeout ?? settings.timeout,
+          controller,
+          target,
+          redact: redactSent,
+          now: settings.clock,
+        },
+      );
+      const outcome = interpretResponse(row, target, raw);
+      if (!outcome.ok) throw outcome.error instanceof ApiError ? redactApiError(outcome.error, redactSent) : outcome.error;
+      return outcome.value as R;
+    };
+    let settled = false;
+    run().then(
+      (value) => {
+        settled = true;
+        subscriber.next(value);
+        subscriber.complete();
+      },
+      (error: unknown) => {
+        settled = true;
+        if (error instanceof AbortedByCaller) return;
+        if (row.movesMoney && (isUnclearFailure(error) || error instanceof DecodeError)) {
+          const sent = safeParams(encoded);
+          subscriber.error(new UnknownOutcomeError({ operation: row.id, params: sent, clientTranId: sent['clientTranId'], sentAt, cause: error }));
+          return;
+        }
+        subscriber.error(error);
+      },
+    );
+    // Only a request still in flight is aborted: aborting a settled one would only make (and
+    // throw away) a DOMException with its stack trace, on every call.
+    return () => {
+      if (!settled) controller.abort();
+    };
+  });
+}
+
+/** Retries of an idempotent row; with a budget, 429 and 418 are the budget's (it paused and sent again). */
+function withRetries<R>(row: AnyEndpoint, calls: Observable<R>, settings: ExecutorSettings): Observable<R> {
+  if (!row.idempotent || settings.retry.limit <= 0) return calls;
+  return calls.pipe(
+    retry({
+      count: settings.retry.limit,
+      delay: (error: unknown, count: number) => {
+        if (settings.budget !== undefined && refusalOf(error) !== undefined) return throwError(() => error);
+        const wait = retryDelay(error, count, settings.retry, settings.random);
+        return wait === undefined ? throwError(() => error) : timer(wait, settings.scheduler);
+      },
+    }),
+  );
+}
+
 /**
  * Makes the `call` function of a client.
  *
@@ -64,90 +171,14 @@ function safeParams(encoded: EncodedParams): Record<string, string> {
 export function createExecutor(settings: ExecutorSettings) {
   return function call<P, R>(endpoint: Endpoint<P, R>, params: P, options?: CallOptions): Observable<R> {
     const row = endpoint as unknown as AnyEndpoint;
-    const attempt = new Observable<R>((subscriber) => {
-      const invalid = callSettingsError(row, options);
-      const encoded = invalid ?? encodeParams(row.id, paramFields(row), params);
-      if (encoded instanceof ValidationError) {
-        subscriber.error(encoded);
-        return undefined;
-      }
-      if (!settings.sign || settings.apiKey === undefined) {
-        subscriber.error(
-          new ValidationError({ operation: row.id, issues: [{ field: 'apiKey/secretKey', rule: 'credentials required for signed calls' }] }),
-        );
-        return undefined;
-      }
-      const sign = settings.sign;
-      const apiKey = settings.apiKey;
-      const redact = encoded.secrets.length > 0 ? chain(settings.redact, redactor(encoded.secrets)) : settings.redact;
-      const controller = new AbortController();
-      const target: RequestTarget = { operation: row.id, method: row.method, path: row.path };
-      const sentAt = settings.clock();
-      const run = async (): Promise<R> => {
-        const unsigned = buildRequest(row, encoded.pairs, {
-          baseUrl: settings.baseUrl,
-          timestamp: sentAt,
-          recvWindow: options?.recvWindow ?? settings.recvWindow,
-          signBody: settings.signBody,
-        });
-        const signature = await sign(unsigned.payload);
-        const redactSent = chain(redact, redactor([signature]));
-        const url = `${unsigned.endpointUrl}?${unsigned.query}${unsigned.query ? '&' : ''}${toQueryString([['signature', signature]])}`;
-        const raw = await send(
-          {
-            method: unsigned.method,
-            url,
-            body: unsigned.body,
-            headers: { 'X-MEXC-APIKEY': apiKey, 'Content-Type': 'application/json' },
-          },
-          {
-            fetch: settings.fetch,
-            transport: settings.transport,
-            timeoutMs: options?.timeout ?? settings.timeout,
-            controller,
-            target,
-            redact: redactSent,
-            now: settings.clock,
-          },
-        );
-        const outcome = interpretResponse(row, target, raw);
-        if (!outcome.ok) throw outcome.error instanceof ApiError ? redactApiError(outcome.error, redactSent) : outcome.error;
-        return outcome.value as R;
-      };
-      let settled = false;
-      run().then(
-        (value) => {
-          settled = true;
-          subscriber.next(value);
-          subscriber.complete();
-        },
-        (error: unknown) => {
-          settled = true;
-          if (error instanceof AbortedByCaller) return;
-          if (row.movesMoney && (isUnclearFailure(error) || error instanceof DecodeError)) {
-            const sent = safeParams(encoded);
-            subscriber.error(new UnknownOutcomeError({ operation: row.id, params: sent, clientTranId: sent['clientTranId'], sentAt, cause: error }));
-            return;
-          }
-          subscriber.error(error);
-        },
-      );
-      // Only a request still in flight is aborted: aborting a settled one would only make (and
-      // throw away) a DOMException with its stack trace, on every call.
-      return () => {
-        if (!settled) controller.abort();
-      };
+    return defer(() => {
+      const prepared = prepareCall(row, params, options, settings);
+      if (prepared instanceof ValidationError) return throwError(() => prepared);
+      const attempt = attemptOf<R>(row, prepared, options, settings);
+      const { budget } = settings;
+      const sent = budget === undefined ? attempt : throughBudget(budget, { endpoint: row.id, account: settings.budgetAccount, units: row.weight ?? 1 }, attempt);
+      return withRetries(row, sent, settings);
     });
-    if (!row.idempotent || settings.retry.limit <= 0) return attempt;
-    return attempt.pipe(
-      retry({
-        count: settings.retry.limit,
-        delay: (error: unknown, count: number) => {
-          const wait = retryDelay(error, count, settings.retry, settings.random);
-          return wait === undefined ? throwError(() => error) : timer(wait, settings.scheduler);
-        },
-      }),
-    );
   };
 }
 

@@ -22,17 +22,24 @@ import type { AccountStopReason, TaggedEvent } from './tagged-event.js';
  */
 export type AccountSet = ReadonlyMap<string, ListenKeyProvider>;
 
-/** Settings of {@link userDataStreams}: those of every account's stream, plus pacing. */
+/**
+ * Settings of {@link userDataStreams}: those of every account's stream, plus pacing of the starts.
+ * The request budget of the accounts' clients (docs/rate-limits.md) already keeps listen-key
+ * creation, keepalives and closes within the service's limits; the pacing here is for providers
+ * that do not go through a client's budget (your own `ListenKeySource`, `budget: false`), or to
+ * bound how many connections open at once.
+ */
 export interface UserDataStreamsOptions extends UserDataStreamOptions {
   /**
-   * Starts (listen-key creation until the connection is subscribed) under way at once. Default 8.
-   * Reconnects that reuse their key are not paced (their backoff has jitter).
+   * Starts (listen-key creation until the connection is subscribed) under way at once. Default
+   * `Infinity`: the budget lets listen-key creation go as fast as the service allows (500 per
+   * 10 s per IP). Reconnects that reuse their key are not paced (their backoff has jitter).
    */
   readonly maxConcurrentStarts?: number;
   /**
-   * Starts begun per second, over all accounts. Default 20: the service allows 500 requests per
-   * 10 s per endpoint (and per IP), so 20 leaves most of it for keepalives, closes and other
-   * callers. `Infinity` for no limit.
+   * Starts begun per second, over all accounts. Default `Infinity`: the budget paces listen-key
+   * creation. For providers outside a budget, 20 leaves most of the service's 500 per 10 s for
+   * keepalives, closes and other callers.
    */
   readonly startsPerSecond?: number;
   /** A start holds its place for at most this long, ms (then the next may begin). Default 30000. */
@@ -57,8 +64,10 @@ interface Running {
  * with its account, into one hot Observable (shared: the first subscriber starts it, the last one
  * to leave stops every stream and DELETEs every key).
  *
- * - Starts are paced across all accounts: at most `maxConcurrentStarts` at once, at most
- *   `startsPerSecond`, on the scheduler (so tests run it in virtual time).
+ * - Listen keys are created, kept alive and closed through each client's request budget: with
+ *   clients sharing a budget (the default), a thousand accounts start as fast as the service's
+ *   limit allows and never past it. Starts may also be paced (`maxConcurrentStarts`,
+ *   `startsPerSecond`, on the scheduler, so tests run it in virtual time).
  * - An account removed from the input has its stream closed and its listen key DELETEd, then a
  *   `{ type: 'stopped', reason: 'removed' }` event.
  * - One account's failure never disturbs the others: its stream's error (a `StreamFatalError` when
@@ -75,7 +84,7 @@ interface Running {
  *
  * const clients = new Map(subAccounts.map((s) => [s.name, createClient({ apiKey: s.apiKey, secretKey: s.secretKey })]));
  * const accounts$ = new BehaviorSubject<ReadonlyMap<string, Client>>(clients);
- * const events$ = userDataStreams(accounts$, { startsPerSecond: 20 });
+ * const events$ = userDataStreams(accounts$); // listen keys within the clients' shared request budget
  * events$.pipe(perAccount(reduceOrders())).subscribe(({ account, value }) => save(account, value));
  * // later: drop an account (its stream stops, its key is DELETEd)
  * accounts$.next(new Map([...clients].filter(([name]) => name !== 'strategy07')));
@@ -83,8 +92,8 @@ interface Running {
  */
 export function userDataStreams(accounts$: Observable<AccountSet>, options: UserDataStreamsOptions = {}): Observable<TaggedEvent> {
   const { maxConcurrentStarts, startsPerSecond, startTimeoutMs, ...streamOptions } = options;
-  const maxConcurrent = positive('maxConcurrentStarts', countOption('maxConcurrentStarts', maxConcurrentStarts, 8));
-  const perSecond = positive('startsPerSecond', startsPerSecond ?? 20);
+  const maxConcurrent = positive('maxConcurrentStarts', countOption('maxConcurrentStarts', maxConcurrentStarts, Infinity));
+  const perSecond = positive('startsPerSecond', startsPerSecond ?? Infinity);
   const timeoutMs = durationOption('startTimeoutMs', startTimeoutMs) ?? 30_000;
   const scheduler = options.scheduler ?? asyncScheduler;
 

@@ -14,6 +14,7 @@ import { decimal, formatDecimal } from '../decimal/fixed.js';
 import { balancesOf, credit, freeBalance, totals, type BalanceView } from './ledger.js';
 import { listenKeyOwner } from './listen-keys.js';
 import { orderView, type OrderView } from './market/order-view.js';
+import type { IpBans } from './ip-ban.js';
 import type { RateLimiter } from './rate-limit.js';
 import { addRebate, type RebateInput } from './rebates.js';
 import type { Account, AccountKind, BalanceChangeEvent, ListenKeyRecord, World } from './state.js';
@@ -127,7 +128,7 @@ export interface SimAdmin {
   orders(account?: string): readonly OrderView[];
   /** Balance changes of one account, as they are committed. */
   balanceChanges(account: string): Observable<BalanceChangeEvent>;
-  /** Forgets all rate-limit counts. */
+  /** Forgets all rate-limit counts, and lifts every IP ban (forgetting their levels). */
   resetRateLimits(): void;
 }
 
@@ -136,6 +137,7 @@ export interface AdminDeps {
   readonly world: World;
   readonly clock: SimClock;
   readonly rateLimiter: RateLimiter;
+  readonly ipBans: IpBans;
   readonly setClientIp: (ip: string | undefined) => void;
   /** Uid of the default broker (for `addRebate`). */
   readonly brokerUid: () => string;
@@ -178,7 +180,7 @@ export function allPermissions(kind: AccountKind): readonly string[] {
  *
  * @example
  * ```ts
- * const admin = createAdmin({ world, clock, rateLimiter, setClientIp, brokerUid: () => broker.uid });
+ * const admin = createAdmin({ world, clock, rateLimiter, ipBans, setClientIp, brokerUid: () => broker.uid });
  * admin.fund('simmaster', 'ETH', '5');
  * ```
  */
@@ -271,6 +273,9 @@ export function createAdmin(deps: AdminDeps): SimAdmin {
       const uid = account(ref).uid;
       return world.events.pipe(filter((e): e is BalanceChangeEvent => e.type === 'balance' && e.uid === uid));
     },
-    resetRateLimits: () => deps.rateLimiter.reset(),
+    resetRateLimits: () => {
+      deps.rateLimiter.reset();
+      deps.ipBans.reset();
+    },
   };
 }

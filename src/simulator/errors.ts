@@ -14,6 +14,8 @@ export const SIM_CODES = {
   noAuthority: 401,
   /** Rate budget exceeded. */
   tooManyRequests: 429,
+  /** UNCONFIRMED how the service codes it: the IP is banned (HTTP 418) after repeated 429s. */
+  ipBanned: 418,
   /** Simulated internal failure (fault injection). */
   internalError: 500,
   /** Unknown route. */

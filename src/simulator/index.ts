@@ -15,6 +15,7 @@ import { clockScheduler } from './clock-scheduler.js';
 import { createSimClock, type SimClock } from './clock.js';
 import { createFaults, type SimFaults } from './faults.js';
 import { createMarket, type SimMarket } from './market/market.js';
+import { createIpBans, DEFAULT_IP_BAN_RULE, type IpBanRule } from './ip-ban.js';
 import { createRateLimiter, DEFAULT_RATE_BUDGET, type RateBudget } from './rate-limit.js';
 import { createRouter } from './router.js';
 import { HOST, listenHttp } from './server.js';
@@ -40,6 +41,7 @@ export { SIM_CODES, SimError } from './errors.js';
 export { FAULT_RETRY_AFTER_SECONDS, type FaultKind, type SimFaults } from './faults.js';
 export type { BalanceView } from './ledger.js';
 export type { RateBudget } from './rate-limit.js';
+export { DEFAULT_IP_BAN_RULE, type IpBanRule } from './ip-ban.js';
 export type { RebateInput } from './rebates.js';
 export { CLIENT_IP_HEADER } from './router.js';
 export type {
@@ -94,6 +96,12 @@ export interface SimulatorOptions {
    * that authenticate), or `false` for none. Default 500 per 10 s.
    */
   readonly rateLimit?: RateBudget | false;
+  /**
+   * The IP ban after repeated 429s (answered 418 with `Retry-After`), or `false` for none. Default
+   * {@link DEFAULT_IP_BAN_RULE}: ten 429s to one IP within a minute ban it for 2 minutes, each
+   * further ban twice as long, up to 3 days.
+   */
+  readonly ipBan?: Partial<IpBanRule> | false;
   /** Test mode: let the `X-Sim-Client-IP` header set the caller's IP. Default `false`. */
   readonly trustClientIpHeader?: boolean;
   /** Pose every caller as coming from this IP (test mode). Default: the real peer address (127.0.0.1). */
@@ -182,10 +190,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const clock = makeClock(options);
   const world = createWorld(options.limits);
   const rateLimiter = createRateLimiter(options.rateLimit ?? DEFAULT_RATE_BUDGET);
+  const ipBans = createIpBans(options.ipBan === false ? false : { ...DEFAULT_IP_BAN_RULE, ...options.ipBan });
   const faults = createFaults();
   let clientIp = options.clientIp;
   let brokerUid = '';
-  const admin = createAdmin({ world, clock, rateLimiter, setClientIp: (ip) => (clientIp = ip), brokerUid: () => brokerUid });
+  const admin = createAdmin({ world, clock, rateLimiter, ipBans, setClientIp: (ip) => (clientIp = ip), brokerUid: () => brokerUid });
   const master = admin.createAccount('master', options.master?.name ?? 'simmaster', options.master?.balances ?? DEFAULT_BALANCES);
   const broker = admin.createAccount('broker', options.broker?.name ?? 'simbroker', options.broker?.balances ?? DEFAULT_BALANCES);
   brokerUid = broker.uid;
@@ -194,6 +203,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     world,
     clock,
     rateLimiter,
+    ipBans,
     faults,
     settings: {
       signBody: options.signBody ?? false,

@@ -8,11 +8,12 @@
 import type { AnyEndpoint } from '../endpoints/endpoint.js';
 import { endpointTable } from '../endpoints/table.js';
 import { checkAccess, checkSignature, checkTimestamp, identify } from './auth.js';
-import { createRequestBudget } from './budget.js';
+import { createRequestBudget, type BudgetVerdict } from './budget.js';
 import type { SimClock } from './clock.js';
 import { SIM_CODES, SimError } from './errors.js';
 import { FAULT_RETRY_AFTER_SECONDS, isAfterCommit, type FaultKind, type SimFaults } from './faults.js';
 import type { HandlerSettings } from './handlers/handler.js';
+import type { IpBans } from './ip-ban.js';
 import { handlers } from './handlers/table.js';
 import type { RateLimiter } from './rate-limit.js';
 import { readParams, requireAuthOnlyQuery } from './request-params.js';
@@ -62,6 +63,8 @@ export interface RouterDeps {
   readonly clock: SimClock;
   /** Counts requests per endpoint, per caller IP and per authenticated account (`./budget.ts`). */
   readonly rateLimiter: RateLimiter;
+  /** Bans IPs that keep running into 429s (`./ip-ban.ts`). */
+  readonly ipBans: IpBans;
   readonly faults: SimFaults;
   readonly settings: RouterSettings;
 }
@@ -79,9 +82,14 @@ const json = (status: number, body: unknown, headers: Readonly<Record<string, st
 const errorReply = (e: SimError, envelope: boolean): SimReply =>
   json(e.status, envelope ? { code: String(e.code), message: e.message, data: null } : { code: e.code, msg: e.message });
 
-/** The service's 429, with the seconds to wait (at least 1) in `Retry-After`. */
-const limitedReply = (retryAfterMs: number): SimReply =>
-  json(429, { code: SIM_CODES.tooManyRequests, msg: 'Too many requests' }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+/** Whole seconds to wait (at least 1), for `Retry-After`. */
+const retryAfter = (ms: number): Readonly<Record<string, string>> => ({ 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) });
+
+/** The service's 429 or, for a banned IP, its 418, with the seconds to wait in `Retry-After`. */
+const refusedReply = (verdict: Exclude<BudgetVerdict, { kind: 'allowed' }>): SimReply =>
+  verdict.kind === 'banned'
+    ? json(418, { code: SIM_CODES.ipBanned, msg: 'IP banned after repeated rate-limit violations' }, retryAfter(verdict.retryAfterMs))
+    : json(429, { code: SIM_CODES.tooManyRequests, msg: 'Too many requests' }, retryAfter(verdict.retryAfterMs));
 
 function header(req: SimRequest, name: string): string | undefined {
   const value = req.headers[name];
@@ -119,28 +127,28 @@ function faultReply(kind: FaultKind, row: AnyEndpoint): SimReply {
  *
  * @example
  * ```ts
- * const route = createRouter({ world, clock, rateLimiter, faults, settings });
+ * const route = createRouter({ world, clock, rateLimiter, ipBans, faults, settings });
  * route({ method: 'GET', url: '/api/v3/ping', headers: {}, body: '', remoteIp: '127.0.0.1' }); // 200 {}
  * ```
  */
 export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
   const routes = routeTable();
-  const budget = createRequestBudget(deps.rateLimiter);
+  const budget = createRequestBudget(deps.rateLimiter, deps.ipBans);
   const { world, clock, settings } = deps;
 
   function run(row: AnyEndpoint, req: SimRequest, rawQuery: string): SimReply {
     const now = clock.now();
     const ip = (settings.trustClientIpHeader ? header(req, CLIENT_IP_HEADER) : undefined) ?? settings.clientIp() ?? req.remoteIp;
     const byIp = budget.admitIp(row.id, ip, now);
-    if (byIp.kind === 'limited') return limitedReply(byIp.retryAfterMs);
+    if (byIp.kind !== 'allowed') return refusedReply(byIp);
     const query = parseQuery(rawQuery);
     const caller = identify(world, header(req, 'x-mexc-apikey'));
     checkTimestamp(query.values, now, settings.timestampSlackMs);
     const inBody = row.placement === 'json-body';
     checkSignature(caller, query, inBody ? req.body : '', settings.signBody);
     // Authenticated from here on: only now does the request count against the account.
-    const byAccount = budget.admitAccount(row.id, caller.account.uid, now);
-    if (byAccount.kind === 'limited') return limitedReply(byAccount.retryAfterMs);
+    const byAccount = budget.admitAccount(row.id, caller.account.uid, ip, now);
+    if (byAccount.kind !== 'allowed') return refusedReply(byAccount);
     checkAccess(row, caller, ip);
     if (inBody) requireAuthOnlyQuery(query.values);
     const params = readParams(row, inBody ? parseJsonBody(req.body) : query.values);

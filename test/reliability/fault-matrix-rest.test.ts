@@ -3,7 +3,9 @@
  * each REST call a stream depends on: creating the key (L1, a POST: not retried), keeping it alive
  * (L3, idempotent: retried), the balance resync after a gap (M8, a GET: retried) and closing the
  * key at the end (L4). Each row: no crash or unhandled rejection, the typed diagnostics expected,
- * and no committed state lost.
+ * and no committed state lost. The clients have the default request budget: a 429 is the
+ * budget's, which pauses and sends the call again (any call: the refusal came before the service
+ * acted) up to `resendsAfterRefusal` (3) times, where the retry policy takes the other faults.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { FAULT_RETRY_AFTER_SECONDS, type FaultKind } from '../../src/simulator/index.js';
@@ -21,6 +23,8 @@ afterEach(async () => {
 
 /** Client timeout of the slow-response rows, real ms (20 clock seconds at the matrix's speed). */
 const TIMEOUT_MS = 200;
+/** Attempts of one call before it fails: the budget's first try and 3 resends for a 429, else the first try and 2 retries. */
+const attemptsOf = (kind: FaultKind): number => (kind === 'status-429' ? 4 : 3);
 
 const LISTEN_KEY_PATH = '/api/v3/userDataStream';
 const ASSETS_PATH = '/api/v3/sub-account/asset';
@@ -58,7 +62,8 @@ describe.each(faults)('fault matrix: %s', (_name, kind, reads, client) => {
   });
 
   it('on every attempt of the keepalive: a diagnostic, the key replaced with overlap, no gap', async () => {
-    const r = (row = await startRow({ client, stream: { keepAliveIntervalMs: 30 * SECOND }, before: (sim) => sim.faults.next('L3', kind, 3) }));
+    const attempts = attemptsOf(kind);
+    const r = (row = await startRow({ client, stream: { keepAliveIntervalMs: 30 * SECOND }, before: (sim) => sim.faults.next('L3', kind, attempts) }));
     const session = r.sim.market.playSession({ account: ACCOUNT, orders: 30, seed: 42, intervalMs: 2 * SECOND });
     await waitFor('the key replacement', () => count(r, 'key-replaced') === 1, 15_000);
     session.stop();
@@ -67,22 +72,29 @@ describe.each(faults)('fault matrix: %s', (_name, kind, reads, client) => {
 
     expect(lifecycle(r)).toEqual(['connected', 'diagnostic:keepalive-failed', 'key-replaced']);
     expect(ofType(r, 'diagnostic')[0]?.message).toContain(reads);
-    expect(sent(r, 'PUT', LISTEN_KEY_PATH)).toHaveLength(3);
+    expect(sent(r, 'PUT', LISTEN_KEY_PATH)).toHaveLength(attempts);
     const c = expectNothingLost(r);
     expect(c.received).toBe(c.pushed);
   });
 
-  it('on creating the key (L1, not retried): a diagnostic, another attempt later, connected', async () => {
+  it('on creating the key (L1, not retried): a diagnostic, another attempt later, connected; a 429 is sent again after its pause', async () => {
     const r = (row = await startRow({ client, before: (sim) => sim.faults.next('L1', kind) }));
     trade(r, 3, 43);
     await settle(r);
 
+    const creations = sent(r, 'POST', LISTEN_KEY_PATH);
+    expect(creations).toHaveLength(2);
+    expect(r.sim.admin.listenKeys(ACCOUNT)).toHaveLength(1);
+    expectNothingLost(r);
+    if (kind === 'status-429') {
+      // Refused before the service acted: the budget sends it again once the pause is over.
+      expect(lifecycle(r)).toEqual(['connected']);
+      expect(creations[1]!.at - creations[0]!.at).toBeGreaterThanOrEqual(FAULT_RETRY_AFTER_SECONDS * 1000);
+      return;
+    }
     expect(lifecycle(r)).toEqual(['diagnostic:key-create-failed', 'reconnecting', 'gap', 'connected']);
     expect(ofType(r, 'diagnostic')[0]?.message).toContain(reads);
     expect(ofType(r, 'reconnecting')[0]?.reason).toBe('key-unavailable');
-    expect(sent(r, 'POST', LISTEN_KEY_PATH)).toHaveLength(2);
-    expect(r.sim.admin.listenKeys(ACCOUNT)).toHaveLength(1);
-    expectNothingLost(r);
   });
 
   it('on the balance resync after a gap (M8): retried, the balances fresh and right', async () => {
@@ -109,10 +121,11 @@ describe.each(faults)('fault matrix: %s', (_name, kind, reads, client) => {
     trade(r, 2, 46);
     await settle(r);
     expectNothingLost(r);
-    r.sim.faults.next('L4', kind, 3);
+    const attempts = attemptsOf(kind);
+    r.sim.faults.next('L4', kind, attempts);
     const events = r.events.length;
     r.unsubscribe();
-    await waitFor('the three attempts to close the key', () => sent(r, 'DELETE', LISTEN_KEY_PATH).length === 3, 15_000);
+    await waitFor('every attempt to close the key', () => sent(r, 'DELETE', LISTEN_KEY_PATH).length === attempts, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS));
 
     expect(r.events).toHaveLength(events);

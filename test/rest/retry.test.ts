@@ -1,7 +1,8 @@
 /**
- * Retries: idempotent calls (GETs, L3, L4) retry on 429, 5XX, network failures and timeouts,
- * honouring Retry-After, at most retry.limit times; POSTs and 418 are never retried. Waits run on an
- * injected VirtualTimeScheduler, so virtual time shows when each attempt went out.
+ * Retries, without a request budget (`budget: false`): idempotent calls (GETs, L3, L4) retry on
+ * 429, 5XX, network failures and timeouts, honouring Retry-After, at most retry.limit times; POSTs
+ * and 418 are never retried. Waits run on an injected VirtualTimeScheduler, so virtual time shows
+ * when each attempt went out. (With a budget, 429 and 418 are the budget's: test/budget/.)
  */
 import { describe, expect, it } from '@jest/globals';
 import { VirtualTimeScheduler } from 'rxjs';
@@ -20,7 +21,7 @@ function virtualSetup(responders: readonly Responder[], config: ClientConfig = {
   });
   const fake = fakeFetch(timed);
   let tick = NOW;
-  const client = makeClient(fake.fetch, { scheduler, clock: () => tick++, ...config });
+  const client = makeClient(fake.fetch, { scheduler, clock: () => tick++, budget: false, ...config });
   return { scheduler, times, fake, client };
 }
 

@@ -45,11 +45,11 @@ describe.each(moneyCases)('$id', (op) => {
     expect(fake.calls).toHaveLength(1);
   });
 
-  it('a definite refusal (400, 429) stays an ApiError and is not repeated', async () => {
+  it('without a request budget, a definite refusal (400, 429) stays an ApiError and is not repeated', async () => {
     for (const status of [400, 429]) {
       const fake = fakeFetch(json({ code: status === 429 ? 429 : 700003, msg: 'refused' }, status, { 'Retry-After': '1' }));
       const scheduler = new VirtualTimeScheduler();
-      const error = await errorOf(op.run(makeClient(fake.fetch, { scheduler })));
+      const error = await errorOf(op.run(makeClient(fake.fetch, { scheduler, budget: false })));
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(status);
       scheduler.flush();

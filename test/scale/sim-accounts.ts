@@ -2,7 +2,7 @@
  * Sub-accounts on the simulator for the scale and bridge tests: each funded, with its own API key
  * and a client acting as it (on the simulator's clock and scheduler).
  */
-import { createClient, type Client } from '../../src/index.js';
+import { createClient, type Client, type ClientConfig } from '../../src/index.js';
 import type { PushRecord, Simulator } from '../../src/simulator/index.js';
 
 /**
@@ -18,14 +18,14 @@ export function accountNames(count: number, prefix = 'sub'): string[] {
 }
 
 /**
- * A client of `sim` acting with the given key.
+ * A client of `sim` acting with the given key (`overrides` win).
  *
  * @example
  * ```ts
  * const client = simClient(sim, sim.admin.createApiKey('sub00000'));
  * ```
  */
-export function simClient(sim: Simulator, keys: { readonly apiKey: string; readonly secretKey: string }): Client {
+export function simClient(sim: Simulator, keys: { readonly apiKey: string; readonly secretKey: string }, overrides: ClientConfig = {}): Client {
   return createClient({
     baseUrl: sim.restUrl,
     wsUrl: sim.wsUrl,
@@ -34,6 +34,7 @@ export function simClient(sim: Simulator, keys: { readonly apiKey: string; reado
     clock: () => sim.clock.now(),
     scheduler: sim.scheduler,
     recvWindow: 60_000,
+    ...overrides,
   });
 }
 

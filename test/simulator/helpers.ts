@@ -21,7 +21,10 @@ export interface Keys {
   readonly secretKey: string;
 }
 
-/** A client of `sim` acting with `keys`, on the simulator's clock, without retries. */
+/**
+ * A client of `sim` acting with `keys`, on the simulator's clock, without retries and without a
+ * request budget: these tests look at the simulator's own answers (its 429s too).
+ */
 export function clientOf(sim: Simulator, keys: Keys, overrides: ClientConfig = {}): Client {
   return createClient({
     baseUrl: sim.restUrl,
@@ -29,6 +32,7 @@ export function clientOf(sim: Simulator, keys: Keys, overrides: ClientConfig = {
     secretKey: keys.secretKey,
     clock: () => sim.clock.now(),
     retry: { limit: 0 },
+    budget: false,
     ...overrides,
   });
 }

@@ -26,7 +26,7 @@ afterEach(async () => {
 /** A simulator and a client that knows nothing of its clock: timestamps from `Date.now`, no retries. */
 async function plain(options?: SimulatorOptions): Promise<{ readonly s: Simulator; readonly client: Client }> {
   const s = (sim = await startSimulator(options));
-  const client = createClient({ baseUrl: s.restUrl, wsUrl: s.wsUrl, apiKey: s.master.apiKey, secretKey: s.master.secretKey, retry: { limit: 0 } });
+  const client = createClient({ baseUrl: s.restUrl, wsUrl: s.wsUrl, apiKey: s.master.apiKey, secretKey: s.master.secretKey, retry: { limit: 0 }, budget: false });
   return { s, client };
 }
 

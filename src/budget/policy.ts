@@ -1,0 +1,111 @@
+/**
+ * The request budget's decisions, as pure functions: whether a request may go now, what a refusal
+ * (429, 418) pauses and for how long, and whether a refused call is sent again. The queue and the
+ * timers that act on them are in `request-budget.ts`.
+ *
+ * @module
+ */
+import { ApiError, HttpError } from '../errors.js';
+import { laneHasRoom, laneNextRelease, type Lane } from './lane.js';
+import type { BudgetSettings } from './options.js';
+
+/** How long a 418 without `Retry-After` pauses the IP: the service's first ban, 2 minutes. */
+export const DEFAULT_BAN_MS = 120_000;
+
+/** The service refused a request before acting on it. */
+export interface Refusal {
+  /** 429: too many requests on this endpoint; 418: this IP is banned. */
+  readonly status: 429 | 418;
+  /** The service's `Retry-After`, ms, when it gave one. */
+  readonly retryAfterMs: number | undefined;
+}
+
+/** What a refusal pauses, and until when (budget time). */
+export interface Pause {
+  /** `endpoint`: this endpoint for every client of the budget (429); `ip`: every call (418). */
+  readonly scope: 'endpoint' | 'ip';
+  readonly until: number;
+}
+
+/**
+ * The refusal an error reports, if it is one: a 429 or a 418, whichever the body.
+ *
+ * @example
+ * ```ts
+ * refusalOf(new ApiError({ code: 429, msg: 'Too many requests', status: 429, operation: 'M2', retryAfterMs: 2000 }));
+ * // { status: 429, retryAfterMs: 2000 }
+ * ```
+ */
+export function refusalOf(error: unknown): Refusal | undefined {
+  if (!(error instanceof ApiError || error instanceof HttpError)) return undefined;
+  if (error.status !== 429 && error.status !== 418) return undefined;
+  return { status: error.status, retryAfterMs: error.retryAfterMs };
+}
+
+/**
+ * What `refusal` pauses: a 429 the endpoint for its `Retry-After` (or one window), a 418 the whole
+ * IP for its `Retry-After` (or 2 minutes), each plus the safety margin.
+ *
+ * @example
+ * ```ts
+ * pauseFor({ status: 429, retryAfterMs: 3000 }, settings, 0); // { scope: 'endpoint', until: 3100 }
+ * ```
+ */
+export function pauseFor(refusal: Refusal, settings: BudgetSettings, now: number): Pause {
+  const scope = refusal.status === 418 ? 'ip' : 'endpoint';
+  const length = refusal.retryAfterMs ?? (scope === 'ip' ? DEFAULT_BAN_MS : settings.windowMs);
+  return { scope, until: now + length + settings.safetyMarginMs };
+}
+
+/**
+ * Whether a pause ending at `until` is longer than a call may wait.
+ *
+ * @example
+ * ```ts
+ * waitsTooLong(200_000, 0, 30_000); // true
+ * ```
+ */
+export function waitsTooLong(until: number, now: number, maxPauseWaitMs: number): boolean {
+  return until - now > maxPauseWaitMs;
+}
+
+/**
+ * Whether a call refused by the service is sent again once the pause is over: the refusal came
+ * before the service acted, so sending again is not a blind repeat, whatever the call (a transfer
+ * too); at most `resendsLeft` more times, and only when the pause is one a call may wait through.
+ *
+ * @example
+ * ```ts
+ * resendAfterRefusal(2, { scope: 'endpoint', until: 3100 }, 0, settings); // true
+ * ```
+ */
+export function resendAfterRefusal(resendsLeft: number, pause: Pause, now: number, settings: BudgetSettings): boolean {
+  return resendsLeft > 0 && !waitsTooLong(pause.until, now, settings.maxPauseWaitMs);
+}
+
+/** Whether a request may go now, or what it waits for. */
+export type Admission =
+  | { readonly kind: 'go' }
+  /** A pause (429 on the endpoint, 418 on the IP) runs until `until`. */
+  | { readonly kind: 'paused'; readonly until: number }
+  /**
+   * A lane is full: `until` is when its oldest counted request stops counting, or `undefined`
+   * when only requests in flight count (room comes when one finishes).
+   */
+  | { readonly kind: 'full'; readonly scope: 'ip' | 'account'; readonly until: number | undefined };
+
+/**
+ * Whether `units` may go now on the endpoint's IP lane and the account's lane.
+ *
+ * @example
+ * ```ts
+ * admission(-Infinity, ipLane, accountLane, 1, now); // { kind: 'go' }
+ * ```
+ */
+export function admission(ipPausedUntil: number, ip: Lane, account: Lane, units: number, now: number): Admission {
+  const pausedUntil = Math.max(ipPausedUntil, ip.pausedUntil);
+  if (pausedUntil > now) return { kind: 'paused', until: pausedUntil };
+  if (!laneHasRoom(ip, units, now)) return { kind: 'full', scope: 'ip', until: laneNextRelease(ip) };
+  if (!laneHasRoom(account, units, now)) return { kind: 'full', scope: 'account', until: laneNextRelease(account) };
+  return { kind: 'go' };
+}

@@ -1,0 +1,257 @@
+/**
+ * `createRequestBudget`: the shell of the request budget. Calls wait in queues (per endpoint, per
+ * account) until the policy (`policy.ts`) lets them go; one timer on the budget's scheduler wakes
+ * the queues when room or the end of a pause is due. Nothing here decides; it keeps the state and
+ * acts on the decisions.
+ *
+ * @module
+ */
+import { map, Observable, share, timer, type SchedulerLike, type Subscription } from 'rxjs';
+import type { OperationId } from '../endpoints/operation-id.js';
+import { RateLimitedError } from '../errors.js';
+import { laneSettle, laneTake, type Lane } from './lane.js';
+import { resolveBudgetOptions, type BudgetSettings, type RequestBudgetOptions } from './options.js';
+import { admission, pauseFor, waitsTooLong, type Pause, type Refusal } from './policy.js';
+import { accountQueue, endpointQueues, forgetIdle, type AccountQueue, type EndpointQueues, type Waiter } from './queues.js';
+import { snapshotOf, type BudgetSnapshot } from './state.js';
+import type { BudgetRequest, BudgetTicket, RequestBudget } from './types.js';
+import { goesBefore, nextTurn, type Turn } from './turns.js';
+
+/** A request's units; a weight above a limit could never fit, so it waits for an empty lane instead. */
+function unitsOf(request: BudgetRequest, endpoint: EndpointQueues, queue: AccountQueue): number {
+  return Math.min(request.units, endpoint.ip.limit, queue.lane.limit);
+}
+
+/** Room granted, as the shell hands it out. */
+type Go = Extract<Turn, { kind: 'go' }>;
+
+/** The shell: the queues and counts, one timer, and the decisions of `policy.ts` and `turns.ts` carried out. */
+class BudgetShell implements RequestBudget {
+  readonly state$: Observable<BudgetSnapshot>;
+  private readonly endpoints = new Map<OperationId, EndpointQueues>();
+  private readonly scheduler: SchedulerLike;
+  private ipPausedUntil = -Infinity;
+  private wake: Subscription | undefined;
+  private wakeAt = Infinity;
+  private pumping = false;
+  private again = false;
+  private settled = 0;
+  private inFlight = 0;
+  private waiting = 0;
+  private arrivals = 0;
+
+  constructor(readonly settings: BudgetSettings) {
+    this.scheduler = settings.scheduler;
+    this.state$ = timer(0, settings.stateIntervalMs, this.scheduler).pipe(
+      map(() => this.snapshot()),
+      share(),
+    );
+  }
+
+  admit(request: BudgetRequest): Observable<BudgetTicket> {
+    return new Observable<BudgetTicket>((subscriber) => {
+      const endpoint = endpointQueues(this.endpoints, request.endpoint, this.settings);
+      if (waitsTooLong(this.pauseEnd(endpoint), this.scheduler.now(), this.settings.maxPauseWaitMs)) {
+        subscriber.error(this.limited(endpoint));
+        return undefined;
+      }
+      const now = this.tryAdmit(request);
+      if (now !== undefined) {
+        subscriber.next(now);
+        subscriber.complete();
+        return undefined;
+      }
+      const queue = accountQueue(endpoint, request.account, this.settings);
+      const units = unitsOf(request, endpoint, queue);
+      const waiter: Waiter = {
+        units,
+        seq: ++this.arrivals,
+        go: () => {
+          subscriber.next(this.ticketFor(endpoint, queue, units));
+          subscriber.complete();
+        },
+        fail: (error) => subscriber.error(error),
+      };
+      if (request.first === true) queue.waiters.unshift(waiter);
+      else queue.waiters.push(waiter);
+      endpoint.waiting += 1;
+      this.waiting += 1;
+      endpoint.rotation.add(request.account);
+      this.pump();
+      return () => {
+        const index = queue.waiters.indexOf(waiter);
+        if (index < 0) return;
+        queue.waiters.splice(index, 1);
+        endpoint.waiting -= 1;
+        this.waiting -= 1;
+        if (queue.waiters.length === 0) endpoint.rotation.delete(request.account);
+        if (this.waiting === 0) this.disarm();
+      };
+    });
+  }
+
+  tryAdmit(request: BudgetRequest): BudgetTicket | undefined {
+    // Only when nobody waits: a call that finds others waiting takes its turn after them.
+    if (this.waiting > 0 || this.inFlight >= this.settings.maxInFlight) return undefined;
+    const endpoint = endpointQueues(this.endpoints, request.endpoint, this.settings);
+    const queue = accountQueue(endpoint, request.account, this.settings);
+    const units = unitsOf(request, endpoint, queue);
+    if (admission(this.ipPausedUntil, endpoint.ip, queue.lane, units, this.scheduler.now()).kind !== 'go') return undefined;
+    this.take(endpoint.ip, queue.lane, units);
+    return this.ticketFor(endpoint, queue, units);
+  }
+
+  snapshot(): BudgetSnapshot {
+    const now = this.scheduler.now();
+    forgetIdle(this.endpoints, now);
+    return snapshotOf(this.endpoints, this.ipPausedUntil, now);
+  }
+
+  private pauseEnd(endpoint: EndpointQueues): number {
+    return Math.max(this.ipPausedUntil, endpoint.ip.pausedUntil);
+  }
+
+  private limited(endpoint: EndpointQueues): RateLimitedError {
+    const scope = this.ipPausedUntil >= endpoint.ip.pausedUntil ? 'ip' : 'endpoint';
+    return new RateLimitedError({ operation: endpoint.id, scope, pausedUntil: this.pauseEnd(endpoint) });
+  }
+
+  /** Wakes the queues at `at` (one timer: only an earlier time replaces it). */
+  private arm(at: number): void {
+    if (at === Infinity || at >= this.wakeAt) return;
+    this.wake?.unsubscribe();
+    this.wakeAt = at;
+    this.wake = this.scheduler.schedule(() => {
+      this.wake = undefined;
+      this.wakeAt = Infinity;
+      this.pump();
+    }, Math.max(0, at - this.scheduler.now()));
+  }
+
+  /** Nobody waits: no timer keeps the process (or a test) alive. */
+  private disarm(): void {
+    this.wake?.unsubscribe();
+    this.wake = undefined;
+    this.wakeAt = Infinity;
+  }
+
+  /** The best turn of all endpoints now, and when to look again if there is none. */
+  private bestTurn(now: number): { best: Go | undefined; next: number } {
+    let best: Go | undefined;
+    let next = Infinity;
+    for (const endpoint of this.endpoints.values()) {
+      if (endpoint.waiting === 0) continue;
+      const turn = nextTurn(endpoint, this.ipPausedUntil, now);
+      if (turn.kind === 'wait') next = Math.min(next, turn.until);
+      else if (best === undefined || goesBefore(turn, best)) best = turn;
+    }
+    return { best, next };
+  }
+
+  /** Lets go every call that may go now (best turn first), then sets the timer for the next. */
+  private pump(): void {
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.again = false;
+        const now = this.scheduler.now();
+        let next = Infinity;
+        while (this.waiting > 0 && this.inFlight < this.settings.maxInFlight) {
+          const turn = this.bestTurn(now);
+          next = turn.next;
+          if (turn.best === undefined) break;
+          this.grant(turn.best);
+        }
+        // With `maxInFlight` reached, the next settle pumps again.
+        this.arm(next);
+      } while (this.again);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private grant({ endpoint, account, queue, waiter }: Go): void {
+    queue.waiters.shift();
+    endpoint.waiting -= 1;
+    this.waiting -= 1;
+    endpoint.rotation.delete(account);
+    // An account with more calls waiting takes its next turn after the others.
+    if (queue.waiters.length > 0) endpoint.rotation.add(account);
+    this.take(endpoint.ip, queue.lane, waiter.units);
+    waiter.go();
+  }
+
+  private take(ip: Lane, account: Lane, units: number): void {
+    laneTake(ip, units);
+    laneTake(account, units);
+    this.inFlight += 1;
+  }
+
+  private ticketFor(endpoint: EndpointQueues, queue: AccountQueue, units: number): BudgetTicket {
+    let over = false;
+    const settle = (): void => {
+      if (over) return;
+      over = true;
+      this.inFlight -= 1;
+      const releaseAt = this.scheduler.now() + this.settings.windowMs + this.settings.safetyMarginMs;
+      laneSettle(endpoint.ip, units, releaseAt);
+      laneSettle(queue.lane, units, releaseAt);
+      if (++this.settled % 1024 === 0) forgetIdle(this.endpoints, this.scheduler.now());
+      if (this.waiting > 0) this.pump();
+    };
+    return {
+      settle,
+      refuse: (refusal) => {
+        settle();
+        return this.pause(endpoint, refusal);
+      },
+    };
+  }
+
+  /** Pauses what `refusal` pauses, fails the calls that would wait too long, and wakes the rest at the end. */
+  private pause(endpoint: EndpointQueues, refusal: Refusal): Pause {
+    const now = this.scheduler.now();
+    const pause = pauseFor(refusal, this.settings, now);
+    if (pause.scope === 'ip') this.ipPausedUntil = Math.max(this.ipPausedUntil, pause.until);
+    else endpoint.ip.pausedUntil = Math.max(endpoint.ip.pausedUntil, pause.until);
+    this.failLongWaiters(pause.scope === 'ip' ? [...this.endpoints.values()] : [endpoint], now);
+    this.pump();
+    return { scope: pause.scope, until: pause.scope === 'ip' ? this.ipPausedUntil : this.pauseEnd(endpoint) };
+  }
+
+  /** Calls that would wait through a pause longer than allowed fail now, with nothing sent. */
+  private failLongWaiters(affected: readonly EndpointQueues[], now: number): void {
+    const doomed: [Waiter, RateLimitedError][] = [];
+    for (const endpoint of affected) {
+      if (!waitsTooLong(this.pauseEnd(endpoint), now, this.settings.maxPauseWaitMs)) continue;
+      const error = this.limited(endpoint);
+      for (const queue of endpoint.accounts.values()) for (const waiter of queue.waiters.splice(0)) doomed.push([waiter, error]);
+      this.waiting -= endpoint.waiting;
+      endpoint.waiting = 0;
+      endpoint.rotation.clear();
+    }
+    if (this.waiting === 0) this.disarm();
+    for (const [waiter, error] of doomed) waiter.fail(error);
+  }
+}
+
+/**
+ * Makes a request budget. Give the same one to every client that sends from one IP.
+ *
+ * @throws ValidationError (operation `config`) when a setting breaks its rule.
+ * @example
+ * ```ts
+ * import { createClient, createRequestBudget } from 'mexc-rx';
+ *
+ * const budget = createRequestBudget(); // the service's limits: 500 per 10 s per endpoint, per IP and per account
+ * const clients = subAccounts.map((s) => createClient({ apiKey: s.apiKey, secretKey: s.secretKey, budget }));
+ * budget.state$.subscribe((state) => console.log(state.waiting, state.lanes));
+ * ```
+ */
+export function createRequestBudget(options?: RequestBudgetOptions): RequestBudget {
+  return new BudgetShell(resolveBudgetOptions(options));
+}

@@ -1,0 +1,78 @@
+/**
+ * Runs a call's attempts through the request budget: each attempt waits for room, counts from the
+ * moment it goes until its answer (plus the window), and a refusal (429, 418) pauses the budget and
+ * sends the call again once the pause is over, when the policy says so.
+ *
+ * @module
+ */
+import { Observable, type Subscription } from 'rxjs';
+import { resendAfterRefusal, refusalOf } from './policy.js';
+import type { BudgetRequest, BudgetTicket, RequestBudget } from './types.js';
+
+/**
+ * `attempt` (a cold Observable making one request per subscription) through `budget`.
+ *
+ * - It is subscribed only once the budget lets the request go; unsubscribing while it waits
+ *   leaves the queue, and nothing is sent.
+ * - When it completes, fails or is unsubscribed, its units count on for the window.
+ * - A 429 or 418 pauses the endpoint or the IP for every client of the budget, and the call is
+ *   sent again (a new attempt, first in its account's turn) once the pause is over, at most
+ *   `resendsAfterRefusal` times and only through a pause it may wait for; otherwise the refusal's
+ *   error is passed on.
+ *
+ * Every subscription has its own state (a retry subscribes again and starts afresh). Written by
+ * hand rather than as an operator chain: it runs on every call.
+ *
+ * @example
+ * ```ts
+ * const call$ = throughBudget(budget, { endpoint: 'M2', account: 'key#1f3a9c0b2d4e', units: 1 }, attempt$);
+ * ```
+ */
+export function throughBudget<T>(budget: RequestBudget, request: BudgetRequest, attempt: Observable<T>): Observable<T> {
+  const { settings } = budget;
+  return new Observable<T>((subscriber) => {
+    let resendsLeft = settings.resendsAfterRefusal;
+    let waiting: Subscription | undefined;
+    let sending: Subscription | undefined;
+    let held: BudgetTicket | undefined;
+    const failed = (ticket: BudgetTicket, error: unknown): void => {
+      held = undefined;
+      const refusal = refusalOf(error);
+      if (refusal === undefined) {
+        ticket.settle();
+        subscriber.error(error);
+        return;
+      }
+      const pause = ticket.refuse(refusal);
+      if (!resendAfterRefusal(resendsLeft, pause, settings.scheduler.now(), settings)) {
+        subscriber.error(error);
+        return;
+      }
+      resendsLeft -= 1;
+      ask({ ...request, first: true });
+    };
+    const send = (ticket: BudgetTicket): void => {
+      held = ticket;
+      sending = attempt.subscribe({
+        next: (value) => subscriber.next(value),
+        error: (error: unknown) => failed(ticket, error),
+        complete: () => {
+          held = undefined;
+          ticket.settle();
+          subscriber.complete();
+        },
+      });
+    };
+    const ask = (asked: BudgetRequest): void => {
+      const now = budget.tryAdmit(asked);
+      if (now !== undefined) send(now);
+      else waiting = budget.admit(asked).subscribe({ next: send, error: (error: unknown) => subscriber.error(error) });
+    };
+    ask(request);
+    return () => {
+      waiting?.unsubscribe();
+      sending?.unsubscribe();
+      held?.settle();
+    };
+  });
+}

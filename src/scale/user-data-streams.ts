@@ -4,14 +4,14 @@
  *
  * @module
  */
-import { asyncScheduler, Observable, share, type SchedulerLike, type Subscription } from 'rxjs';
+import { asyncScheduler, Observable, share, type SchedulerLike } from 'rxjs';
 import { ValidationError } from '../errors.js';
 import { countOption, durationOption } from '../operators/option-checks.js';
 import type { ListenKeyProvider } from '../stream/listen-key-source.js';
-import { userDataStream, type UserDataEvent, type UserDataStreamOptions } from '../stream/user-data-stream.js';
-import { pacedProvider, StartGate } from './paced-provider.js';
+import type { UserDataStreamOptions } from '../stream/user-data-stream.js';
+import { AccountStreams } from './account-streams.js';
 import { createStartPacer } from './start-pacer.js';
-import type { AccountStopReason, TaggedEvent } from './tagged-event.js';
+import type { TaggedEvent } from './tagged-event.js';
 
 /**
  * The input: the complete set of accounts wanted now, by account id. Each emission replaces the
@@ -49,14 +49,6 @@ export interface UserDataStreamsOptions extends UserDataStreamOptions {
    * provider is a client with its own. Default rxjs `asyncScheduler`.
    */
   readonly scheduler?: SchedulerLike;
-}
-
-interface Running {
-  readonly provider: ListenKeyProvider;
-  readonly gate: StartGate;
-  subscription: Subscription | undefined;
-  /** The stream ended by itself; the account waits for another provider. */
-  failed: boolean;
 }
 
 /**
@@ -99,62 +91,7 @@ export function userDataStreams(accounts$: Observable<AccountSet>, options: User
 
   return new Observable<TaggedEvent>((subscriber) => {
     const pacer = createStartPacer({ maxConcurrent, perSecond, scheduler });
-    const running = new Map<string, Running>();
-    let closed = false;
-
-    const stopped = (account: string, reason: AccountStopReason, error: unknown): void => {
-      if (!closed) subscriber.next({ account, event: { type: 'stopped', reason, error, at: scheduler.now() } });
-    };
-
-    const start = (account: string, provider: ListenKeyProvider): void => {
-      const entry: Running = { provider, gate: new StartGate(pacer, scheduler, timeoutMs), subscription: undefined, failed: false };
-      running.set(account, entry);
-      let stream: Observable<UserDataEvent>;
-      try {
-        stream = userDataStream(pacedProvider(provider, entry.gate), streamOptions);
-      } catch (error) {
-        entry.failed = true;
-        stopped(account, 'failed', error);
-        return;
-      }
-      const end = (error: unknown): void => {
-        entry.gate.release();
-        entry.failed = true;
-        entry.subscription = undefined;
-        if (running.get(account) === entry) stopped(account, 'failed', error);
-      };
-      const subscription = stream.subscribe({
-        next: (event) => {
-          entry.gate.observe(event);
-          if (!closed && running.get(account) === entry) subscriber.next({ account, event });
-        },
-        error: end,
-        complete: () => end(undefined),
-      });
-      if (!entry.failed) entry.subscription = subscription;
-    };
-
-    const stop = (account: string, entry: Running, reason: AccountStopReason): void => {
-      running.delete(account);
-      entry.gate.release();
-      const wasRunning = !entry.failed;
-      entry.subscription?.unsubscribe();
-      entry.subscription = undefined;
-      if (wasRunning) stopped(account, reason, undefined);
-    };
-
-    const reconcile = (wanted: AccountSet): void => {
-      for (const [account, entry] of [...running]) {
-        if (!wanted.has(account)) stop(account, entry, 'removed');
-      }
-      for (const [account, provider] of wanted) {
-        const entry = running.get(account);
-        if (entry?.provider === provider) continue;
-        if (entry) stop(account, entry, 'replaced');
-        start(account, provider);
-      }
-    };
-
+    const streams = new AccountStreams(subscriber, { pacer, scheduler, startTimeoutMs: timeoutMs, streamOptions });
     // A subscriber reacting to an event may make accounts$ emit again at once: the newest set is
     // reconciled after the current pass, never in the middle of it.
     let latest: AccountSet | undefined;
@@ -165,10 +102,10 @@ export function userDataStreams(accounts$: Observable<AccountSet>, options: User
         if (reconciling) return;
         reconciling = true;
         try {
-          for (let pass = 0; latest !== undefined && !closed && pass < MAX_NESTED_PASSES; pass++) {
+          for (let pass = 0; latest !== undefined && !streams.isClosed && pass < MAX_NESTED_PASSES; pass++) {
             const next = latest;
             latest = undefined;
-            reconcile(next);
+            streams.reconcile(next);
           }
         } finally {
           reconciling = false;
@@ -178,13 +115,8 @@ export function userDataStreams(accounts$: Observable<AccountSet>, options: User
     });
 
     return () => {
-      closed = true;
+      streams.close();
       input.unsubscribe();
-      for (const entry of running.values()) {
-        entry.gate.release();
-        entry.subscription?.unsubscribe();
-      }
-      running.clear();
       pacer.close();
     };
   }).pipe(share({ resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true }));

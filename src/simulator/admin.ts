@@ -163,6 +163,29 @@ const keyView = (k: ListenKeyRecord, now: number): ListenKeyView => ({
   valid: !k.closed && now < k.expiresAt,
 });
 
+const transferView = (t: World['transfers'][number]): TransferView => ({
+  tranId: t.tranId,
+  clientTranId: t.clientTranId,
+  initiatorUid: t.initiatorUid,
+  fromUid: t.fromUid,
+  toUid: t.toUid,
+  fromAccountType: t.fromAccountType,
+  toAccountType: t.toAccountType,
+  asset: t.asset,
+  amount: formatDecimal(t.amount),
+  timestamp: t.timestamp,
+});
+
+const withdrawalView = (w: World['withdrawals'][number]): WithdrawalView => ({
+  id: w.id,
+  ownerUid: w.ownerUid,
+  coin: w.coin,
+  network: w.network,
+  address: w.address,
+  amount: formatDecimal(w.amount),
+  time: w.time,
+});
+
 /**
  * Every permission an account of `kind` can hold.
  *
@@ -231,29 +254,8 @@ export function createAdmin(deps: AdminDeps): SimAdmin {
     addRebate({ broker, ...record }) {
       addRebate(world, broker === undefined ? deps.brokerUid() : account(broker).uid, record, clock.now());
     },
-    transfers: () =>
-      world.transfers.map((t) => ({
-        tranId: t.tranId,
-        clientTranId: t.clientTranId,
-        initiatorUid: t.initiatorUid,
-        fromUid: t.fromUid,
-        toUid: t.toUid,
-        fromAccountType: t.fromAccountType,
-        toAccountType: t.toAccountType,
-        asset: t.asset,
-        amount: formatDecimal(t.amount),
-        timestamp: t.timestamp,
-      })),
-    withdrawals: () =>
-      world.withdrawals.map((w) => ({
-        id: w.id,
-        ownerUid: w.ownerUid,
-        coin: w.coin,
-        network: w.network,
-        address: w.address,
-        amount: formatDecimal(w.amount),
-        time: w.time,
-      })),
+    transfers: () => world.transfers.map(transferView),
+    withdrawals: () => world.withdrawals.map(withdrawalView),
     setClientIp: deps.setClientIp,
     listenKeyOwner: (key) => listenKeyOwner(world, key, clock.now()),
     listenKey(key) {

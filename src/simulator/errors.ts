@@ -1,19 +1,21 @@
 /**
- * The simulator's error answers: `{code, msg}` bodies with the codes of docs/service.md, and the HTTP
- * status each is sent with. Codes marked UNCONFIRMED are the simulator's own choice where no
- * source names the service's code; they are exported by name so tests never hard-code them.
+ * The simulator's error answers: `{code, msg}` bodies with the service's codes (the library's
+ * `SERVICE_CODES`, so client and simulator share one table), and the HTTP status each is sent
+ * with. Codes marked UNCONFIRMED are the simulator's own choice where no source names the
+ * service's code; they are exported by name so tests never hard-code them.
  *
  * @module
  */
+import { SERVICE_CODES } from '../service-codes.js';
 
 /** Error codes the simulator answers with. */
 export const SIM_CODES = {
   /** `X-MEXC-APIKEY` header missing. */
-  apiKeyRequired: 400,
+  apiKeyRequired: SERVICE_CODES.apiKeyRequired,
   /** The caller's account may not use the endpoint (wrong account kind). */
-  noAuthority: 401,
+  noAuthority: SERVICE_CODES.noAuthority,
   /** Rate budget exceeded. */
-  tooManyRequests: 429,
+  tooManyRequests: SERVICE_CODES.tooManyRequests,
   /** UNCONFIRMED how the service codes it: the IP is banned (HTTP 418) after repeated 429s. */
   ipBanned: 418,
   /** Simulated internal failure (fault injection). */
@@ -21,44 +23,44 @@ export const SIM_CODES = {
   /** Unknown route. */
   notFound: 404,
   /** Unknown API key. */
-  invalidAccessKey: 10072,
+  invalidAccessKey: SERVICE_CODES.invalidAccessKey,
   /** Signature missing its form or not matching. */
-  signatureInvalid: 700002,
+  signatureInvalid: SERVICE_CODES.signatureInvalid,
   /** Timestamp outside the receive window. */
-  timestampOutsideWindow: 700003,
+  timestampOutsideWindow: SERVICE_CODES.timestampOutsideWindow,
   /** A parameter is missing, malformed or not allowed. */
-  badParameter: 700004,
+  badParameter: SERVICE_CODES.parameterInvalid,
   /** `recvWindow` above 60000. */
-  recvWindowTooLarge: 700005,
+  recvWindowTooLarge: SERVICE_CODES.recvWindowTooLarge,
   /** Caller's IP not on the key's whitelist. */
-  ipNotWhitelisted: 700006,
+  ipNotWhitelisted: SERVICE_CODES.ipNotWhitelisted,
   /** The key lacks the endpoint's permission. */
-  noPermission: 700007,
+  noPermission: SERVICE_CODES.noPermission,
   /**
    * UNCONFIRMED how the service words it: a key asked (M3, B5) to grant a permission it does not
    * hold itself. The service's "no permission" code.
    */
-  grantNotHeld: 700007,
+  grantNotHeld: SERVICE_CODES.noPermission,
   /** Sub-account name taken. */
-  nameTaken: 730101,
+  nameTaken: SERVICE_CODES.nameTaken,
   /** Sub-account name missing. */
-  nameMissing: 730600,
+  nameMissing: SERVICE_CODES.nameMissing,
   /** Sub-account name breaks the 8-32 letters-and-digits rule. */
-  nameInvalid: 730601,
+  nameInvalid: SERVICE_CODES.nameInvalid,
   /** Note missing. */
-  noteMissing: 730602,
+  noteMissing: SERVICE_CODES.noteMissing,
   /** Unknown permission name. */
-  permissionUnknown: 730702,
+  permissionUnknown: SERVICE_CODES.permissionUnknown,
   /** Too many API keys on one sub-account (30). */
-  apiKeyLimit: 730705,
+  apiKeyLimit: SERVICE_CODES.tooManyApiKeys,
   /** API key does not exist (on that sub-account). */
-  apiKeyUnknown: 730706,
+  apiKeyUnknown: SERVICE_CODES.apiKeyUnknown,
   /** Listen key unknown or expired; the service sends this code quoted. */
-  listenKeyInvalid: '730708',
+  listenKeyInvalid: String(SERVICE_CODES.listenKeyInvalid),
   /** Sub-account does not exist (for this caller). */
-  subAccountUnknown: 140001,
+  subAccountUnknown: SERVICE_CODES.subAccountMissing,
   /** Sub-account is frozen. */
-  subAccountForbidden: 140002,
+  subAccountForbidden: SERVICE_CODES.subAccountForbidden,
   /** Insufficient balance (the service's 10101). */
   insufficientBalance: 10101,
   /** Transfer between these accounts/types not supported (same account and type; the service's 10103). */

@@ -1,0 +1,43 @@
+/**
+ * One call of the bridge to NATS (a publish, a look-up) as a cold Observable, retried on the
+ * library's exponential backoff: the publisher's retries in one place.
+ *
+ * @module
+ */
+import { catchError, defer, type Observable, retry, type SchedulerLike, throwError, timer } from 'rxjs';
+import { exponentialDelay } from '../exponential-backoff.js';
+import { JetStreamPublishError } from './errors.js';
+
+/** How a call is retried. */
+export interface RetrySettings {
+  /** Attempts after the first (`Infinity`: until it succeeds). */
+  readonly retries: number;
+  /** Wait before the first retry, ms, doubling with each retry (no cap, no jitter). */
+  readonly retryDelayMs: number;
+  /** Scheduler of the waits. */
+  readonly scheduler: SchedulerLike;
+}
+
+/**
+ * `attempt` (called once per subscription and once per retry) as an Observable of its result,
+ * tried up to `retries + 1` times, waiting `retryDelayMs`, then twice that, and so on, between
+ * tries. Once the tries are spent it errors with a {@link JetStreamPublishError} saying `what`
+ * failed, whose `cause` is the last failure. Unsubscribing abandons the attempt under way (its
+ * result is ignored: a message already sent may still be stored, under its id) and cancels any wait.
+ *
+ * @example
+ * ```ts
+ * retried(`publishing to ${subject}`, () => js.publish(subject, data, { msgID, timeout: 5000 }), {
+ *   retries: 3,
+ *   retryDelayMs: 250,
+ *   scheduler: asyncScheduler,
+ * }).subscribe((ack) => console.log(ack.seq));
+ * ```
+ */
+export function retried<T>(what: string, attempt: () => Promise<T>, settings: RetrySettings): Observable<T> {
+  const backoff = { initialDelayMs: settings.retryDelayMs, maxDelayMs: Infinity, jitter: 'none' } as const;
+  return defer(attempt).pipe(
+    retry({ count: settings.retries, delay: (_error: unknown, count: number) => timer(exponentialDelay(count, backoff), settings.scheduler) }),
+    catchError((error: unknown) => throwError(() => new JetStreamPublishError(`${what} failed after ${settings.retries + 1} attempt(s)`, { cause: error }))),
+  );
+}

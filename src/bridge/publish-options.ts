@@ -34,8 +34,8 @@ export interface PublishToJetStreamOptions {
    */
   readonly maxInFlight?: number;
   /**
-   * Events not yet stored (waiting, or awaiting their ack; an account's resume look-up counts as
-   * one), over all accounts; one more errors the operator (the worker cannot keep up). Default 100000.
+   * Events not yet stored (waiting, or awaiting their ack), over all accounts; one more errors the
+   * operator (the worker cannot keep up). Default 100000.
    */
   readonly maxBacklog?: number;
   /** Wait for each ack, ms; an attempt not acknowledged in time has failed (and is retried). Default 5000. */

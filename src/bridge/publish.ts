@@ -5,7 +5,7 @@
  * @module
  */
 import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
-import { catchError, concatMap, defer, map, type Observable, type OperatorFunction, throwError } from 'rxjs';
+import { concat, concatMap, defer, map, type Observable, type OperatorFunction } from 'rxjs';
 import { keyedConcatMap } from '../operators/internal/keyed-concat-map.js';
 import type { ScaleEvent, TaggedEvent } from '../scale/tagged-event.js';
 import { encodeEnvelope, type Publisher } from './envelope.js';
@@ -33,23 +33,25 @@ export interface PublishReceipt extends TaggedEvent<ScaleEvent> {
 
 /** An event ready to publish. */
 interface PublishJob {
-  readonly kind: 'publish';
-  readonly account: string;
   readonly tagged: TaggedEvent<ScaleEvent>;
   readonly subject: string;
   readonly msgId: string;
   readonly data: Uint8Array;
 }
 
-/** Look up the account's last stored message in `stream` and publish the gap since then (`resumeFromStream`). */
-interface ResumeJob {
-  readonly kind: 'resume';
-  readonly account: string;
+/** Before an account's first event of the run (`resumeFromStream`): look up what `stream` holds of it, and publish the gap since then. */
+interface Resume {
   readonly stream: string;
+  /** Where this run's view of the account begins. */
   readonly startedAt: number;
 }
 
-type Job = PublishJob | ResumeJob;
+/** What one event of the source asks of its account's lane. */
+interface Job {
+  readonly account: string;
+  readonly resume: Resume | undefined;
+  readonly event: PublishJob;
+}
 
 /** How long a worker remembers a content after its last push, to count identical pushes, ms. */
 const IDENTITY_MEMORY_MS = 60_000;
@@ -80,33 +82,32 @@ class PublishRun {
     this.identities = new IdentityGate({ maxClockSkewMs: settings.maxClockSkewMs, memoryMs: IDENTITY_MEMORY_MS }, () => settings.scheduler.now());
   }
 
-  /** The jobs of the source's next event, in order. */
-  jobs(tagged: TaggedEvent<ScaleEvent>): Job[] {
+  /** The job of the source's next event. */
+  job(tagged: TaggedEvent<ScaleEvent>): Job {
     const { account, event } = tagged;
-    const jobs: Job[] = [];
+    let resume: Resume | undefined;
     if (event.type === 'stopped') this.resumed.delete(account);
     else if (!this.resumed.has(account)) {
       this.resumed.add(account);
       const stream = this.settings.resumeStream;
-      if (stream !== undefined) jobs.push({ kind: 'resume', account, stream, startedAt: viewStart(event) });
+      if (stream !== undefined) resume = { stream, startedAt: viewStart(event) };
     }
     const admitted = this.identities.admit(tagged);
-    jobs.push(this.publishJob(admitted.tagged, admitted.marketId));
-    return jobs;
+    return { account, resume, event: this.publishJob(admitted.tagged, admitted.marketId) };
   }
 
-  /** Carries out a job: the receipt of what it stored. */
+  /** Carries out a job: the receipts of what it stored (the resume gap first, if any, then the event). */
   execute(job: Job): Observable<PublishReceipt> {
-    if (job.kind === 'publish') return this.publish(job);
-    return retried(`looking up the last message of ${job.account}`, () => this.lastStored(job), this.settings).pipe(
-      concatMap((last) => this.publish(this.publishJob({ account: job.account, event: resumeGap(last, job.startedAt) }))),
-    );
+    const event = this.publish(job.event);
+    if (job.resume === undefined) return event;
+    const { stream, startedAt } = job.resume;
+    const lookUp = async (): Promise<PublishJob> => this.publishJob({ account: job.account, event: resumeGap(await this.lastStored(stream, job.account), startedAt) });
+    const gap = retried(`looking up the last message of ${job.account}`, lookUp, this.settings);
+    return concat(gap.pipe(concatMap((resumeJob) => this.publish(resumeJob))), event);
   }
 
   private publishJob(tagged: TaggedEvent<ScaleEvent>, marketId?: string): PublishJob {
     return {
-      kind: 'publish',
-      account: tagged.account,
       tagged,
       subject: eventSubject(this.settings.prefix, tagged.account, tagged.event.type),
       msgId: marketId ?? messageId(tagged, this.publisher, ++this.seq),
@@ -115,27 +116,22 @@ class PublishRun {
   }
 
   private publish(job: PublishJob): Observable<PublishReceipt> {
-    const { subject, msgId } = job;
+    const { tagged, subject, msgId } = job;
     const options = { msgID: msgId, timeout: this.settings.ackTimeoutMs };
-    return retried(`publishing to ${subject}`, () => this.js.publish(subject, job.data, options), this.settings).pipe(
-      map((ack) => ({ ...job.tagged, subject, msgId, stream: ack.stream, seq: ack.seq, duplicate: ack.duplicate })),
-    );
+    const attempt = (): Promise<PublishReceipt> =>
+      this.js.publish(subject, job.data, options).then((ack) => ({ ...tagged, subject, msgId, stream: ack.stream, seq: ack.seq, duplicate: ack.duplicate }));
+    return retried(`publishing to ${subject}`, attempt, this.settings);
   }
 
-  private async lastStored(job: ResumeJob): Promise<number | undefined> {
+  private async lastStored(stream: string, account: string): Promise<number | undefined> {
     // A manager that could not be had is asked for again on the next attempt.
     const pending = (this.jsm ??= this.js.jetstreamManager());
     const jsm = await pending.catch((error: unknown) => {
       if (this.jsm === pending) this.jsm = undefined;
       throw error;
     });
-    return lastStoredTime(jsm, job.stream, this.settings.prefix, job.account);
+    return lastStoredTime(jsm, stream, this.settings.prefix, account);
   }
-}
-
-/** A failure of a job as the operator reports it. */
-function publishError(error: unknown): JetStreamPublishError {
-  return error instanceof JetStreamPublishError ? error : new JetStreamPublishError('publishing to JetStream failed', { cause: error });
 }
 
 /**
@@ -185,10 +181,10 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
     defer(() => {
       const run = new PublishRun(js, settings);
       return source.pipe(
-        concatMap((tagged) => run.jobs(tagged)),
+        map((tagged) => run.job(tagged)),
         keyedConcatMap(
           (job: Job) => job.account,
-          (job: Job) => run.execute(job).pipe(catchError((error: unknown) => throwError(() => publishError(error)))),
+          (job: Job) => run.execute(job),
           lanes,
         ),
       );

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { catchError, defer, type Observable, retry, type SchedulerLike, throwError, timer } from 'rxjs';
+import { defer, type Observable, retry, type SchedulerLike, throwError, timer } from 'rxjs';
 import { exponentialDelay } from '../exponential-backoff.js';
 import { JetStreamPublishError } from './errors.js';
 
@@ -35,9 +35,13 @@ export interface RetrySettings {
  * ```
  */
 export function retried<T>(what: string, attempt: () => Promise<T>, settings: RetrySettings): Observable<T> {
-  const backoff = { initialDelayMs: settings.retryDelayMs, maxDelayMs: Infinity, jitter: 'none' } as const;
+  // `delay` decides both the wait and when to stop: one operator per call, since the publisher makes one per event.
   return defer(attempt).pipe(
-    retry({ count: settings.retries, delay: (_error: unknown, count: number) => timer(exponentialDelay(count, backoff), settings.scheduler) }),
-    catchError((error: unknown) => throwError(() => new JetStreamPublishError(`${what} failed after ${settings.retries + 1} attempt(s)`, { cause: error }))),
+    retry({
+      delay: (error: unknown, count: number) =>
+        count > settings.retries
+          ? throwError(() => new JetStreamPublishError(`${what} failed after ${settings.retries + 1} attempt(s)`, { cause: error }))
+          : timer(exponentialDelay(count, { initialDelayMs: settings.retryDelayMs, maxDelayMs: Infinity, jitter: 'none' }), settings.scheduler),
+    }),
   );
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { from, Observable, Subscription, type ObservableInput, type OperatorFunction } from 'rxjs';
+import { from, Observable, type ObservableInput, type OperatorFunction, type Subscription } from 'rxjs';
 
 /** Bounds of {@link keyedConcatMap}. */
 export interface KeyedConcatLimits {
@@ -120,28 +120,30 @@ export function keyedConcatMap<T, K, R>(keyOf: (value: T) => K, project: (value:
   return (source) =>
     new Observable<R>((subscriber) => {
       const lanes = new Lanes<K, T>();
-      const running = new Subscription();
+      /** The subscription of each key's running inner Observable. */
+      const inners = new Map<K, Subscription>();
       let sourceDone = false;
       let pumping = false;
 
       const completeIfDrained = (): void => {
         if (sourceDone && lanes.held === 0) subscriber.complete();
       };
+      const emit = (result: R): void => subscriber.next(result);
+      const fail = (error: unknown): void => subscriber.error(error);
 
       const run = (key: K, value: T): void => {
-        const inner = new Subscription();
-        running.add(inner);
-        inner.add(
-          from(project(value)).subscribe({
-            next: (result) => subscriber.next(result),
-            error: (error: unknown) => subscriber.error(error),
-            complete: () => {
-              running.remove(inner);
-              lanes.finish(key);
-              pump();
-            },
-          }),
-        );
+        let done = false;
+        const inner = from(project(value)).subscribe({
+          next: emit,
+          error: fail,
+          complete: () => {
+            done = true;
+            inners.delete(key);
+            lanes.finish(key);
+            pump();
+          },
+        });
+        if (!done) inners.set(key, inner);
       };
 
       // Starts what may start. An inner Observable that completes at once calls back in here:
@@ -178,7 +180,7 @@ export function keyedConcatMap<T, K, R>(keyOf: (value: T) => K, project: (value:
           }
           pump();
         },
-        error: (error: unknown) => subscriber.error(error),
+        error: fail,
         complete: () => {
           sourceDone = true;
           completeIfDrained();
@@ -187,7 +189,8 @@ export function keyedConcatMap<T, K, R>(keyOf: (value: T) => K, project: (value:
 
       return () => {
         sourceSubscription.unsubscribe();
-        running.unsubscribe();
+        for (const inner of inners.values()) inner.unsubscribe();
+        inners.clear();
       };
     });
 }

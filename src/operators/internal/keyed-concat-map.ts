@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { from, Observable, type ObservableInput, type OperatorFunction, type Subscription } from 'rxjs';
+import { from, Observable, type ObservableInput, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
 
 /** Bounds of {@link keyedConcatMap}. */
 export interface KeyedConcatLimits {
@@ -96,6 +96,90 @@ class Lanes<K, T> {
   }
 }
 
+/** One subscription of {@link keyedConcatMap}: its lanes, the running inner subscriptions, and when it is done. */
+class KeyedConcat<T, K, R> {
+  private readonly lanes = new Lanes<K, T>();
+  /** The subscription of each key's running inner Observable. */
+  private readonly inners = new Map<K, Subscription>();
+  private sourceDone = false;
+  private pumping = false;
+  private readonly emit = (result: R): void => this.subscriber.next(result);
+  private readonly fail = (error: unknown): void => this.subscriber.error(error);
+
+  constructor(
+    private readonly subscriber: Subscriber<R>,
+    private readonly keyOf: (value: T) => K,
+    private readonly project: (value: T) => ObservableInput<R>,
+    private readonly limits: KeyedConcatLimits,
+  ) {}
+
+  /** A value of the source. */
+  next(value: T): void {
+    if (this.subscriber.closed) return;
+    if (this.lanes.held >= this.limits.maxBacklog) {
+      this.subscriber.error(this.limits.backlogError(this.limits.maxBacklog));
+      return;
+    }
+    try {
+      this.lanes.add(this.keyOf(value), value);
+    } catch (error: unknown) {
+      this.subscriber.error(error);
+      return;
+    }
+    this.pump();
+  }
+
+  /** The source completed. */
+  complete(): void {
+    this.sourceDone = true;
+    this.completeIfDrained();
+  }
+
+  /** Unsubscribes the running inner Observables; the waiting values are dropped with this object. */
+  stop(): void {
+    for (const inner of this.inners.values()) inner.unsubscribe();
+    this.inners.clear();
+  }
+
+  // Starts what may start. An inner Observable that completes at once calls back in here: the
+  // loop already running takes its successor, so a long lane never deepens the stack.
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (!this.subscriber.closed && this.lanes.inFlight < this.limits.maxInFlight) {
+        const next = this.lanes.start();
+        if (next === undefined) break;
+        this.run(next[0], next[1]);
+      }
+    } catch (error: unknown) {
+      this.subscriber.error(error);
+    } finally {
+      this.pumping = false;
+    }
+    this.completeIfDrained();
+  }
+
+  private run(key: K, value: T): void {
+    let done = false;
+    const inner = from(this.project(value)).subscribe({
+      next: this.emit,
+      error: this.fail,
+      complete: () => {
+        done = true;
+        this.inners.delete(key);
+        this.lanes.finish(key);
+        this.pump();
+      },
+    });
+    if (!done) this.inners.set(key, inner);
+  }
+
+  private completeIfDrained(): void {
+    if (this.sourceDone && this.lanes.held === 0) this.subscriber.complete();
+  }
+}
+
 /**
  * Maps each value to an Observable and flattens them: one at a time per key, in the order the
  * values came (like `concatMap`), different keys at once (like `mergeMap`) up to `maxInFlight`.
@@ -119,78 +203,15 @@ class Lanes<K, T> {
 export function keyedConcatMap<T, K, R>(keyOf: (value: T) => K, project: (value: T) => ObservableInput<R>, limits: KeyedConcatLimits): OperatorFunction<T, R> {
   return (source) =>
     new Observable<R>((subscriber) => {
-      const lanes = new Lanes<K, T>();
-      /** The subscription of each key's running inner Observable. */
-      const inners = new Map<K, Subscription>();
-      let sourceDone = false;
-      let pumping = false;
-
-      const completeIfDrained = (): void => {
-        if (sourceDone && lanes.held === 0) subscriber.complete();
-      };
-      const emit = (result: R): void => subscriber.next(result);
-      const fail = (error: unknown): void => subscriber.error(error);
-
-      const run = (key: K, value: T): void => {
-        let done = false;
-        const inner = from(project(value)).subscribe({
-          next: emit,
-          error: fail,
-          complete: () => {
-            done = true;
-            inners.delete(key);
-            lanes.finish(key);
-            pump();
-          },
-        });
-        if (!done) inners.set(key, inner);
-      };
-
-      // Starts what may start. An inner Observable that completes at once calls back in here:
-      // the loop already running takes its successor, so a long lane never deepens the stack.
-      const pump = (): void => {
-        if (pumping) return;
-        pumping = true;
-        try {
-          while (!subscriber.closed && lanes.inFlight < limits.maxInFlight) {
-            const next = lanes.start();
-            if (next === undefined) break;
-            run(next[0], next[1]);
-          }
-        } catch (error: unknown) {
-          subscriber.error(error);
-        } finally {
-          pumping = false;
-        }
-        completeIfDrained();
-      };
-
+      const keyed = new KeyedConcat(subscriber, keyOf, project, limits);
       const sourceSubscription = source.subscribe({
-        next: (value) => {
-          if (subscriber.closed) return;
-          if (lanes.held >= limits.maxBacklog) {
-            subscriber.error(limits.backlogError(limits.maxBacklog));
-            return;
-          }
-          try {
-            lanes.add(keyOf(value), value);
-          } catch (error: unknown) {
-            subscriber.error(error);
-            return;
-          }
-          pump();
-        },
-        error: fail,
-        complete: () => {
-          sourceDone = true;
-          completeIfDrained();
-        },
+        next: (value) => keyed.next(value),
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => keyed.complete(),
       });
-
       return () => {
         sourceSubscription.unsubscribe();
-        for (const inner of inners.values()) inner.unsubscribe();
-        inners.clear();
+        keyed.stop();
       };
     });
 }

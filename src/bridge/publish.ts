@@ -61,9 +61,9 @@ function randomRunId(): string {
 }
 
 /**
- * One subscription of the publisher: turns each event of the source, as it comes, into the jobs
- * of its account (the resume look-up before the account's first event; the event with its
- * subject, id and payload), and carries a job out.
+ * One subscription of the publisher: turns each event of the source, as it comes, into a job for
+ * its account's lane (the event with its subject, id and payload; before the account's first
+ * event, the resume look-up), and carries a job out.
  */
 class PublishRun {
   private readonly publisher: Publisher;
@@ -118,9 +118,11 @@ class PublishRun {
   private publish(job: PublishJob): Observable<PublishReceipt> {
     const { tagged, subject, msgId } = job;
     const options = { msgID: msgId, timeout: this.settings.ackTimeoutMs };
-    const attempt = (): Promise<PublishReceipt> =>
-      this.js.publish(subject, job.data, options).then((ack) => ({ ...tagged, subject, msgId, stream: ack.stream, seq: ack.seq, duplicate: ack.duplicate }));
-    return retried(`publishing to ${subject}`, attempt, this.settings);
+    return retried(
+      `publishing to ${subject}`,
+      () => this.js.publish(subject, job.data, options).then((ack) => ({ ...tagged, subject, msgId, stream: ack.stream, seq: ack.seq, duplicate: ack.duplicate })),
+      this.settings,
+    );
   }
 
   private async lastStored(stream: string, account: string): Promise<number | undefined> {

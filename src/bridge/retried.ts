@@ -35,13 +35,17 @@ export interface RetrySettings {
  * ```
  */
 export function retried<T>(what: string, attempt: () => Promise<T>, settings: RetrySettings): Observable<T> {
-  // `delay` decides both the wait and when to stop: one operator per call, since the publisher makes one per event.
-  return defer(attempt).pipe(
-    retry({
-      delay: (error: unknown, count: number) =>
-        count > settings.retries
-          ? throwError(() => new JetStreamPublishError(`${what} failed after ${settings.retries + 1} attempt(s)`, { cause: error }))
-          : timer(exponentialDelay(count, { initialDelayMs: settings.retryDelayMs, maxDelayMs: Infinity, jitter: 'none' }), settings.scheduler),
-    }),
-  );
+  return defer(attempt).pipe(retry({ delay: waitOrGiveUp(what, settings) }));
+}
+
+/**
+ * `retry`'s `delay`: the backoff's wait before retry `count`, or, once `retries` are spent, the
+ * error of the call. (Deciding both here spares a `catchError` per call: the publisher makes one
+ * call per event.)
+ */
+function waitOrGiveUp(what: string, settings: RetrySettings): (error: unknown, count: number) => Observable<unknown> {
+  return (error, count) =>
+    count > settings.retries
+      ? throwError(() => new JetStreamPublishError(`${what} failed after ${settings.retries + 1} attempt(s)`, { cause: error }))
+      : timer(exponentialDelay(count, { initialDelayMs: settings.retryDelayMs, maxDelayMs: Infinity, jitter: 'none' }), settings.scheduler);
 }

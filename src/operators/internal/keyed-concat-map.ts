@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { from, Observable, type ObservableInput, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
+import { from, Observable, type ObservableInput, type Observer, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
 
 /** Bounds of {@link keyedConcatMap}. */
 export interface KeyedConcatLimits {
@@ -96,6 +96,30 @@ class Lanes<K, T> {
   }
 }
 
+/**
+ * Hears the running inner Observable of one key. (A class rather than an object of closures: one
+ * is made per value.)
+ */
+class LaneObserver<K, R> implements Observer<R> {
+  constructor(
+    private readonly subscriber: Subscriber<R>,
+    private readonly lanes: { finished(key: K): void },
+    private readonly key: K,
+  ) {}
+
+  next(result: R): void {
+    this.subscriber.next(result);
+  }
+
+  error(error: unknown): void {
+    this.subscriber.error(error);
+  }
+
+  complete(): void {
+    this.lanes.finished(this.key);
+  }
+}
+
 /** One subscription of {@link keyedConcatMap}: its lanes, the running inner subscriptions, and when it is done. */
 class KeyedConcat<T, K, R> {
   private readonly lanes = new Lanes<K, T>();
@@ -103,8 +127,6 @@ class KeyedConcat<T, K, R> {
   private readonly inners = new Map<K, Subscription>();
   private sourceDone = false;
   private pumping = false;
-  private readonly emit = (result: R): void => this.subscriber.next(result);
-  private readonly fail = (error: unknown): void => this.subscriber.error(error);
 
   constructor(
     private readonly subscriber: Subscriber<R>,
@@ -160,19 +182,17 @@ class KeyedConcat<T, K, R> {
     this.completeIfDrained();
   }
 
+  /** The running inner Observable of `key` is done: its key's next value may start. */
+  finished(key: K): void {
+    this.inners.delete(key);
+    this.lanes.finish(key);
+    this.pump();
+  }
+
   private run(key: K, value: T): void {
-    let done = false;
-    const inner = from(this.project(value)).subscribe({
-      next: this.emit,
-      error: this.fail,
-      complete: () => {
-        done = true;
-        this.inners.delete(key);
-        this.lanes.finish(key);
-        this.pump();
-      },
-    });
-    if (!done) this.inners.set(key, inner);
+    const inner = from(this.project(value)).subscribe(new LaneObserver(this.subscriber, this, key));
+    // Not kept when it completed at once.
+    if (!inner.closed) this.inners.set(key, inner);
   }
 
   private completeIfDrained(): void {

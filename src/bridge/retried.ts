@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { defer, type Observable, retry, type SchedulerLike, throwError, timer } from 'rxjs';
+import { Observable, retry, type SchedulerLike, throwError, timer } from 'rxjs';
 import { exponentialDelay } from '../exponential-backoff.js';
 import { JetStreamPublishError } from './errors.js';
 
@@ -35,7 +35,17 @@ export interface RetrySettings {
  * ```
  */
 export function retried<T>(what: string, attempt: () => Promise<T>, settings: RetrySettings): Observable<T> {
-  return defer(attempt).pipe(retry({ delay: waitOrGiveUp(what, settings) }));
+  // `defer(attempt)` would do, through two more Observables and promises per call (one per event).
+  const call = new Observable<T>((subscriber) => {
+    attempt().then(
+      (value) => {
+        subscriber.next(value);
+        subscriber.complete();
+      },
+      (error: unknown) => subscriber.error(error),
+    );
+  });
+  return call.pipe(retry({ delay: waitOrGiveUp(what, settings) }));
 }
 
 /**

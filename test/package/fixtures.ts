@@ -93,7 +93,7 @@ export const CONSUMER_NATS_MJS = `
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { consumeJetStream, ensureEventStream, publishToJetStream } from 'mexc-rx/nats';
-import { firstValueFrom, lastValueFrom, of, timeout } from 'rxjs';
+import { filter, firstValueFrom, lastValueFrom, of, timeout } from 'rxjs';
 
 const name = process.argv[2];
 const nc = await connect({ servers: process.env.NATS_URL });
@@ -104,8 +104,13 @@ const event = {
   free: '12.5', freeChange: '-2.5', frozen: '2.5', frozenChange: '2.5', changeType: 'ENTRUST_PLACE',
   time: 1736416910000, sendTime: 1736417034307, createTime: 1736417034305,
 };
-const receipt = await lastValueFrom(of({ account: 'consumer01', event }).pipe(publishToJetStream(js, { worker: 'w0', subjectPrefix: name.toLowerCase() })));
-const consumed = await firstValueFrom(consumeJetStream(js, { stream: name, durable: 'reader', subjectPrefix: name.toLowerCase() }).pipe(timeout(20_000)));
+// The worker's view of the account begins with its connection: the publisher counts every push after it.
+const connected = { type: 'connected', connection: 1, listenKey: 'abcd…wxyz', at: event.time - 60_000 };
+const tagged = [connected, event].map((e) => ({ account: 'consumer01', event: e }));
+const receipt = await lastValueFrom(of(...tagged).pipe(publishToJetStream(js, { worker: 'w0', subjectPrefix: name.toLowerCase() })));
+const consumed = await firstValueFrom(
+  consumeJetStream(js, { stream: name, durable: 'reader', subjectPrefix: name.toLowerCase() }).pipe(filter((c) => c.event.type === 'account'), timeout(20_000)),
+);
 await nc.close();
 console.log(JSON.stringify({ subject: receipt.subject, account: consumed.account, free: consumed.event.free }));
 `;

@@ -4,6 +4,7 @@
  * @module
  */
 import { ApiError, HttpError, NetworkError, TimeoutError } from '../errors.js';
+import { exponentialDelay } from '../exponential-backoff.js';
 
 /** Retry settings for idempotent calls (GETs, listen-key PUT/DELETE). POSTs are never retried. */
 export interface RetryOptions {
@@ -49,6 +50,5 @@ export function retryDelay(error: unknown, attempt: number, options: ResolvedRet
   if (!(s === 429 || isUnclearFailure(error))) return undefined;
   const retryAfter = error instanceof ApiError || error instanceof HttpError ? error.retryAfterMs : undefined;
   if (retryAfter !== undefined) return retryAfter <= options.maxRetryAfterMs ? retryAfter : undefined;
-  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
-  return Math.round(random() * ceiling);
+  return exponentialDelay(attempt, { initialDelayMs: options.baseDelayMs, maxDelayMs: options.maxDelayMs, jitter: 'full' }, random);
 }

@@ -1,8 +1,9 @@
 /**
- * Reconnect delays: exponential with jitter.
+ * Reconnect delays: the stream's settings of the library's exponential backoff, with equal jitter.
  *
  * @module
  */
+import { exponentialDelay } from '../exponential-backoff.js';
 
 /** Backoff settings. */
 export interface BackoffOptions {
@@ -36,6 +37,5 @@ export function resolveBackoff(options: BackoffOptions | undefined): ResolvedBac
  * ```
  */
 export function backoffDelay(attempt: number, options: ResolvedBackoff, random: () => number): number {
-  const ceiling = Math.min(options.maxDelayMs, options.initialDelayMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  return exponentialDelay(attempt, { initialDelayMs: options.initialDelayMs, maxDelayMs: options.maxDelayMs, jitter: 'equal' }, random);
 }

@@ -10,6 +10,7 @@ import { publishToJetStream, type PublishReceipt } from '../../src/bridge/publis
 import type { TaggedEvent } from '../../src/scale/tagged-event.js';
 import { ValidationError } from '../../src/errors.js';
 import { accountEvent } from '../stream/fixtures.js';
+import { JetStreamModel } from './jetstream-model.js';
 
 interface Call {
   readonly subject: string;
@@ -119,5 +120,35 @@ describe('publishToJetStream (scripted client)', () => {
     expect(receipts).toHaveLength(3);
     expect(() => publishToJetStream(js.client, { worker: 'w 0' })).toThrow(ValidationError);
     expect(() => publishToJetStream(js.client, { worker: 'w0', subjectPrefix: 'mexc.>' })).toThrow(ValidationError);
+  });
+  it('abandons a publish awaiting its ack, and a retry waiting its turn, when unsubscribed', async () => {
+    const js = new ScriptedJetStream();
+    js.auto = false;
+    const source = new Subject<TaggedEvent>();
+    const receipts: PublishReceipt[] = [];
+    const subscription = source.pipe(publishToJetStream(js.client, { worker: 'w0', retryDelayMs: 50 })).subscribe((r) => receipts.push(r));
+    source.next(connected('a'));
+    source.next(connected('b'));
+    expect(js.calls.map((c) => c.subject)).toEqual(['mexc.a.connected', 'mexc.b.connected']);
+    js.calls[1]!.settle(new Error('timeout'));
+    await new Promise((resolve) => setImmediate(resolve));
+    // a awaits its ack; b waits 50 ms before its retry.
+    subscription.unsubscribe();
+    expect(source.observed).toBe(false);
+    js.calls[0]!.settle('ok');
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(js.calls).toHaveLength(2);
+    expect(receipts).toEqual([]);
+  });
+
+  it('asks again for the stream manager of the resume look-up when it could not be had', async () => {
+    const model = new JetStreamModel('MEXC', () => 0);
+    const js = model.client().js;
+    let refusals = 1;
+    const flaky = { ...js, jetstreamManager: () => (refusals-- > 0 ? Promise.reject(new Error('no responders')) : js.jetstreamManager()) } as JetStreamClient;
+    const run = [connected('a'), event('a')];
+    const receipts = await lastValueFrom(from(run).pipe(publishToJetStream(flaky, { worker: 'w0', resumeFromStream: 'MEXC', retries: 1, retryDelayMs: 1 }), toArray()));
+    expect(refusals).toBe(-1);
+    expect(receipts.map((r) => r.event.type)).toEqual(['gap', 'connected', 'account']);
   });
 });

@@ -1,0 +1,101 @@
+/**
+ * The options of `publishToJetStream`, their defaults and their checks.
+ *
+ * @module
+ */
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
+import { ValidationError } from '../errors.js';
+import { countOption, durationOption } from '../operators/option-checks.js';
+import type { RetrySettings } from './retried.js';
+import { checkSubjectPrefix, DEFAULT_SUBJECT_PREFIX } from './subject.js';
+
+/** Settings of {@link publishToJetStream}. */
+export interface PublishToJetStreamOptions {
+  /**
+   * This worker's name, stable across its restarts (`worker-0`, a pod name): 1 to 64 letters,
+   * digits, `_` or `-`. It makes the ids of lifecycle events worker-specific.
+   */
+  readonly worker: string;
+  /** First token(s) of the subjects. Default `mexc` (subjects `mexc.<account>.<kind>`). */
+  readonly subjectPrefix?: string;
+  /**
+   * The stream that stores the subjects. When set, an account's first event of this run (its
+   * first `connected`, or the `reconnecting` of a first attempt that failed) is preceded by a
+   * `gap` from the last moment up to which the stream holds the account's events (stored by any
+   * worker: see `lastStoredTime`; from 0 when it holds nothing of the account) to that event, so
+   * consumers learn that whatever happened while no one published may be missing. Default: none,
+   * no such gaps.
+   */
+  readonly resumeFromStream?: string;
+  /**
+   * Publishes awaiting their ack at once, over all accounts (one per account at a time). A
+   * publish awaiting its ack when the operator is unsubscribed is abandoned: no receipt, no retry
+   * (JetStream may still store it, under its id). Default 256.
+   */
+  readonly maxInFlight?: number;
+  /**
+   * Events not yet stored (waiting, or awaiting their ack), over all accounts; one more errors the
+   * operator (the worker cannot keep up). Default 100000.
+   */
+  readonly maxBacklog?: number;
+  /** Wait for each ack, ms; an attempt not acknowledged in time has failed (and is retried). Default 5000. */
+  readonly ackTimeoutMs?: number;
+  /** Attempts after the first, with the same id (so a retry is never stored twice). Default 3. */
+  readonly retries?: number;
+  /** Wait before the first retry, ms, doubling with each retry (no cap, no jitter). Default 250. */
+  readonly retryDelayMs?: number;
+  /** Scheduler of the retry waits. Default rxjs `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike;
+  /** Id of this run (in lifecycle ids and payloads). Default: 16 random hex digits per subscription. */
+  readonly runId?: string;
+  /**
+   * How far the service's clock may be ahead of `scheduler`'s, ms. It bounds when a connection's
+   * view of an account began, on the service's clock, which decides whether this worker has seen
+   * every earlier push of an event's content (docs/scaling.md). Too small a value could let a new
+   * push pass for a copy; a larger one costs nothing but a few `ambiguous-copy` gaps when a view
+   * begins. 0 when the scheduler is the service's clock (the simulator's). Default 1000.
+   */
+  readonly maxClockSkewMs?: number;
+}
+
+/** The options, checked, with their defaults. */
+export interface PublishSettings extends RetrySettings {
+  readonly worker: string;
+  readonly runId: string | undefined;
+  readonly prefix: string;
+  readonly resumeStream: string | undefined;
+  readonly maxInFlight: number;
+  readonly maxBacklog: number;
+  readonly ackTimeoutMs: number;
+  readonly maxClockSkewMs: number;
+}
+
+const WORKER = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The options with their defaults, checked.
+ *
+ * @throws ValidationError (operation `config`) for a bad worker name, subject prefix, count or duration.
+ * @example
+ * ```ts
+ * publishSettings({ worker: 'w0' }).maxInFlight; // 256
+ * ```
+ */
+export function publishSettings(options: PublishToJetStreamOptions): PublishSettings {
+  if (!WORKER.test(options.worker)) {
+    throw new ValidationError({ operation: 'config', issues: [{ field: 'worker', rule: '1 to 64 letters, digits, _ or -' }] });
+  }
+  return {
+    worker: options.worker,
+    runId: options.runId,
+    prefix: checkSubjectPrefix(options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX),
+    resumeStream: options.resumeFromStream,
+    maxInFlight: Math.max(1, countOption('maxInFlight', options.maxInFlight, 256)),
+    maxBacklog: countOption('maxBacklog', options.maxBacklog, 100_000),
+    ackTimeoutMs: durationOption('ackTimeoutMs', options.ackTimeoutMs) ?? 5000,
+    retries: countOption('retries', options.retries, 3),
+    retryDelayMs: durationOption('retryDelayMs', options.retryDelayMs) ?? 250,
+    scheduler: options.scheduler ?? asyncScheduler,
+    maxClockSkewMs: durationOption('maxClockSkewMs', options.maxClockSkewMs) ?? 1000,
+  };
+}

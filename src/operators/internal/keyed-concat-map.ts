@@ -1,0 +1,237 @@
+/**
+ * `keyedConcatMap`: `concatMap` within a key, `mergeMap` across keys, with a bound on the inner
+ * Observables running at once and on the values held. Internal (the bridge's publisher is built on
+ * it), not part of the public API.
+ *
+ * @module
+ */
+import { from, Observable, type ObservableInput, type Observer, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
+
+/** Bounds of {@link keyedConcatMap}. */
+export interface KeyedConcatLimits {
+  /** Inner Observables subscribed at once, over all keys (never two of one key). At least 1. */
+  readonly maxInFlight: number;
+  /** Values held at once (waiting, or their inner Observable running), over all keys; one more errors the result. */
+  readonly maxBacklog: number;
+  /** The error the result fails with when a value would pass `maxBacklog`. */
+  readonly backlogError: (maxBacklog: number) => unknown;
+}
+
+/**
+ * First in, first out: an array read from a moving head (`Array.prototype.shift` copies the whole
+ * array once it is large, which made a long lane quadratic), compacted once the head has passed half.
+ */
+class Queue<T> {
+  private items: (T | undefined)[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  /** The oldest item, removed; call only when `length > 0`. */
+  shift(): T {
+    const item = this.items[this.head] as T;
+    this.items[this.head] = undefined;
+    this.head += 1;
+    if (this.head === this.items.length) {
+      this.items = [];
+      this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+}
+
+/**
+ * Values waiting per key, and the keys whose next value may start (none of theirs running), in
+ * the order they became so: a freed slot goes to the key that has waited longest.
+ */
+class Lanes<K, T> {
+  private readonly waiting = new Map<K, Queue<T>>();
+  private readonly ready = new Queue<K>();
+  private readonly running = new Set<K>();
+  /** Values held: waiting or running. */
+  held = 0;
+
+  get inFlight(): number {
+    return this.running.size;
+  }
+
+  add(key: K, value: T): void {
+    this.held += 1;
+    const lane = this.waiting.get(key);
+    if (lane !== undefined) {
+      lane.push(value);
+      return;
+    }
+    const created = new Queue<T>();
+    created.push(value);
+    this.waiting.set(key, created);
+    if (!this.running.has(key)) this.ready.push(key);
+  }
+
+  /** Takes the next value to run, of the key ready longest (now running); `undefined` when no key is ready. */
+  start(): readonly [K, T] | undefined {
+    if (this.ready.length === 0) return undefined;
+    const key = this.ready.shift();
+    const lane = this.waiting.get(key) as Queue<T>;
+    const value = lane.shift();
+    if (lane.length === 0) this.waiting.delete(key);
+    this.running.add(key);
+    return [key, value];
+  }
+
+  /** The running value of `key` is done. */
+  finish(key: K): void {
+    this.held -= 1;
+    this.running.delete(key);
+    if (this.waiting.has(key)) this.ready.push(key);
+  }
+}
+
+/**
+ * Hears the running inner Observable of one key. (A class rather than an object of closures: one
+ * is made per value.)
+ */
+class LaneObserver<K, R> implements Observer<R> {
+  constructor(
+    private readonly subscriber: Subscriber<R>,
+    private readonly lanes: { finished(key: K): void },
+    private readonly key: K,
+  ) {}
+
+  next(result: R): void {
+    this.subscriber.next(result);
+  }
+
+  error(error: unknown): void {
+    this.subscriber.error(error);
+  }
+
+  complete(): void {
+    this.lanes.finished(this.key);
+  }
+}
+
+/** One subscription of {@link keyedConcatMap}: its lanes, the running inner subscriptions, and when it is done. */
+class KeyedConcat<T, K, R> {
+  private readonly lanes = new Lanes<K, T>();
+  /** The subscription of each key's running inner Observable. */
+  private readonly inners = new Map<K, Subscription>();
+  private sourceDone = false;
+  private pumping = false;
+
+  constructor(
+    private readonly subscriber: Subscriber<R>,
+    private readonly keyOf: (value: T) => K,
+    private readonly project: (value: T) => ObservableInput<R>,
+    private readonly limits: KeyedConcatLimits,
+  ) {}
+
+  /** A value of the source. */
+  next(value: T): void {
+    if (this.subscriber.closed) return;
+    if (this.lanes.held >= this.limits.maxBacklog) {
+      this.subscriber.error(this.limits.backlogError(this.limits.maxBacklog));
+      return;
+    }
+    try {
+      this.lanes.add(this.keyOf(value), value);
+    } catch (error: unknown) {
+      this.subscriber.error(error);
+      return;
+    }
+    this.pump();
+  }
+
+  /** The source completed. */
+  complete(): void {
+    this.sourceDone = true;
+    this.completeIfDrained();
+  }
+
+  /** Unsubscribes the running inner Observables; the waiting values are dropped with this object. */
+  stop(): void {
+    for (const inner of this.inners.values()) inner.unsubscribe();
+    this.inners.clear();
+  }
+
+  // Starts what may start. An inner Observable that completes at once calls back in here: the
+  // loop already running takes its successor, so a long lane never deepens the stack.
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (!this.subscriber.closed && this.lanes.inFlight < this.limits.maxInFlight) {
+        const next = this.lanes.start();
+        if (next === undefined) break;
+        this.run(next[0], next[1]);
+      }
+    } catch (error: unknown) {
+      this.subscriber.error(error);
+    } finally {
+      this.pumping = false;
+    }
+    this.completeIfDrained();
+  }
+
+  /** The running inner Observable of `key` is done: its key's next value may start. */
+  finished(key: K): void {
+    this.inners.delete(key);
+    this.lanes.finish(key);
+    this.pump();
+  }
+
+  private run(key: K, value: T): void {
+    const inner = from(this.project(value)).subscribe(new LaneObserver(this.subscriber, this, key));
+    // Not kept when it completed at once.
+    if (!inner.closed) this.inners.set(key, inner);
+  }
+
+  private completeIfDrained(): void {
+    if (this.sourceDone && this.lanes.held === 0) this.subscriber.complete();
+  }
+}
+
+/**
+ * Maps each value to an Observable and flattens them: one at a time per key, in the order the
+ * values came (like `concatMap`), different keys at once (like `mergeMap`) up to `maxInFlight`.
+ * Errors with `backlogError(maxBacklog)` when a value comes while `maxBacklog` are held; errors
+ * when the source or an inner Observable does; completes once the source has completed and every
+ * key's values are done. Unsubscribing unsubscribes every running inner Observable; waiting
+ * values are dropped.
+ *
+ * @example
+ * ```ts
+ * // Store each account's events in order, up to 64 accounts at once.
+ * events$.pipe(
+ *   keyedConcatMap((e) => e.account, (e) => store(e), {
+ *     maxInFlight: 64,
+ *     maxBacklog: 10_000,
+ *     backlogError: (n) => new Error(`more than ${n} events wait`),
+ *   }),
+ * );
+ * ```
+ */
+export function keyedConcatMap<T, K, R>(keyOf: (value: T) => K, project: (value: T) => ObservableInput<R>, limits: KeyedConcatLimits): OperatorFunction<T, R> {
+  return (source) =>
+    new Observable<R>((subscriber) => {
+      const keyed = new KeyedConcat(subscriber, keyOf, project, limits);
+      const sourceSubscription = source.subscribe({
+        next: (value) => keyed.next(value),
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => keyed.complete(),
+      });
+      return () => {
+        sourceSubscription.unsubscribe();
+        keyed.stop();
+      };
+    });
+}

@@ -1,0 +1,49 @@
+/**
+ * The library's one backoff, with the settings of its three users: the stream's reconnects (equal
+ * jitter), the HTTP retries (full jitter) and the bridge's publish retries (no jitter, no cap).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { retryDelay, resolveRetryOptions } from '../src/http/retry-policy.js';
+import { HttpError } from '../src/errors.js';
+import { exponentialDelay, type ExponentialBackoff } from '../src/exponential-backoff.js';
+import { backoffDelay, resolveBackoff } from '../src/stream/backoff.js';
+
+const attempts = (count: number): number[] => Array.from({ length: count }, (_, i) => i + 1);
+
+describe('exponentialDelay', () => {
+  it('doubles the ceiling with each attempt up to the cap; equal jitter waits between half and all of it', () => {
+    const backoff: ExponentialBackoff = { initialDelayMs: 100, maxDelayMs: 1000, jitter: 'equal' };
+    expect(attempts(7).map((n) => exponentialDelay(n, backoff, () => 1))).toEqual([100, 200, 400, 800, 1000, 1000, 1000]);
+    expect(attempts(7).map((n) => exponentialDelay(n, backoff, () => 0))).toEqual([50, 100, 200, 400, 500, 500, 500]);
+    expect(exponentialDelay(3, backoff, () => 0.5)).toBe(300);
+  });
+
+  it('full jitter waits anywhere from 0 to the ceiling, rounded to whole ms', () => {
+    const backoff: ExponentialBackoff = { initialDelayMs: 100, maxDelayMs: 150, jitter: 'full' };
+    expect(attempts(3).map((n) => exponentialDelay(n, backoff, () => 0.5))).toEqual([50, 75, 75]);
+    expect(exponentialDelay(2, backoff, () => 0)).toBe(0);
+    expect(exponentialDelay(1, { ...backoff, initialDelayMs: 3 }, () => 0.5)).toBe(2);
+  });
+
+  it('without jitter waits the ceiling itself, fractions kept, and without a cap keeps doubling', () => {
+    const backoff: ExponentialBackoff = { initialDelayMs: 250, maxDelayMs: Infinity, jitter: 'none' };
+    expect(attempts(5).map((n) => exponentialDelay(n, backoff, () => 0))).toEqual([250, 500, 1000, 2000, 4000]);
+    expect(exponentialDelay(40, backoff)).toBe(250 * 2 ** 39);
+    expect(exponentialDelay(2, { ...backoff, initialDelayMs: 0.75 })).toBe(1.5);
+  });
+});
+
+describe('its users keep their own defaults', () => {
+  it('the stream reconnects after 500 ms, doubling up to 30 s, with equal jitter', () => {
+    const defaults = resolveBackoff(undefined);
+    expect(attempts(8).map((n) => backoffDelay(n, defaults, () => 1))).toEqual([500, 1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(backoffDelay(1, defaults, () => 0)).toBe(250);
+  });
+
+  it('an idempotent HTTP call retries after up to 250 ms, doubling up to 5 s, with full jitter', () => {
+    const defaults = resolveRetryOptions(undefined);
+    const unavailable = new HttpError({ status: 503, target: { operation: 'M2', method: 'GET', path: '/api/v3/sub-account/list' } });
+    expect(attempts(6).map((n) => retryDelay(unavailable, n, defaults, () => 1))).toEqual([250, 500, 1000, 2000, 4000, 5000]);
+    expect(retryDelay(unavailable, 1, defaults, () => 0)).toBe(0);
+  });
+});

@@ -87,52 +87,9 @@ export function consumeJetStream(js: JetStreamClient, options: ConsumeJetStreamO
     let closed = false;
     let messages: ConsumerMessages | undefined;
 
-    const handle = (msg: JsMsg): void => {
-      const target = parseEventSubject(prefix, msg.subject);
-      const decoded = decodeEnvelope(msg.data);
-      const problems = decoded.ok ? [] : [...decoded.problems];
-      if (target === undefined) problems.push(`subject: ${msg.subject} is not <prefix>.<account>.<kind>`);
-      if (decoded.ok && target !== undefined) {
-        if (decoded.envelope.account !== target.account) problems.push('account: does not match the subject');
-        if (decoded.envelope.event.type !== target.kind) problems.push('event.type: does not match the subject');
-      }
-      const delivery = {
-        subject: msg.subject,
-        streamSequence: msg.seq,
-        redelivered: msg.redelivered,
-        msgId: nonEmpty(msg.headers?.get('Nats-Msg-Id')),
-      };
-      if (decoded.ok && problems.length === 0) {
-        const { publisher, ...tagged } = decoded.envelope;
-        subscriber.next({ ...tagged, delivery: { ...delivery, publisher } });
-        msg.ack();
-        return;
-      }
-      const message = `JetStream message ${msg.seq} on ${msg.subject} refused: ${problems.join('; ')}`;
-      // Terminated: never delivered again. (No reason text: servers before 2.10 do not read
-      // `+TERM <reason>` as a termination.)
-      msg.term();
-      subscriber.next({
-        account: target?.account ?? '',
-        event: { type: 'diagnostic', code: 'malformed-frame', message, at: scheduler.now() },
-        delivery: { ...delivery, publisher: undefined },
-      });
-    };
-
     const run = async (): Promise<void> => {
-      if (options.create ?? true) {
-        const jsm = await js.jetstreamManager();
-        await ensureDurableConsumer(jsm, {
-          stream: options.stream,
-          durable: options.durable,
-          filterSubject,
-          ...(options.ackWaitMs === undefined ? {} : { ackWaitMs: options.ackWaitMs }),
-        });
-      }
-      if (closed) return;
-      const consumer = await js.consumers.get(options.stream, options.durable);
-      if (closed) return;
-      const pulled = await consumer.consume({ max_messages: batch });
+      const pulled = await openMessages(js, options, filterSubject, batch, () => closed);
+      if (pulled === undefined) return;
       messages = pulled;
       if (closed) {
         pulled.stop();
@@ -140,7 +97,9 @@ export function consumeJetStream(js: JetStreamClient, options: ConsumeJetStreamO
       }
       for await (const msg of pulled) {
         if (closed) break;
-        handle(msg);
+        const read = readBridgeMessage(prefix, msg, scheduler);
+        subscriber.next(read.event);
+        if (read.accepted) msg.ack();
       }
     };
 
@@ -158,4 +117,69 @@ export function consumeJetStream(js: JetStreamClient, options: ConsumeJetStreamO
       messages?.stop();
     };
   });
+}
+
+/** Ensures the durable consumer (unless told not to) and starts pulling; `undefined` once stopped. */
+async function openMessages(
+  js: JetStreamClient,
+  options: ConsumeJetStreamOptions,
+  filterSubject: string,
+  batch: number,
+  stopped: () => boolean,
+): Promise<ConsumerMessages | undefined> {
+  if (options.create ?? true) {
+    const jsm = await js.jetstreamManager();
+    await ensureDurableConsumer(jsm, {
+      stream: options.stream,
+      durable: options.durable,
+      filterSubject,
+      ...(options.ackWaitMs === undefined ? {} : { ackWaitMs: options.ackWaitMs }),
+    });
+  }
+  if (stopped()) return undefined;
+  const consumer = await js.consumers.get(options.stream, options.durable);
+  if (stopped()) return undefined;
+  return consumer.consume({ max_messages: batch });
+}
+
+/**
+ * One pulled message as the event to hand over: the published event when the message is a valid
+ * bridge message whose subject agrees with it (to be acknowledged after delivery), else a
+ * `diagnostic` event; the refused message is terminated here, so it is never delivered again.
+ */
+function readBridgeMessage(
+  prefix: string,
+  msg: JsMsg,
+  scheduler: SchedulerLike,
+): { readonly accepted: boolean; readonly event: ConsumedEvent } {
+  const target = parseEventSubject(prefix, msg.subject);
+  const decoded = decodeEnvelope(msg.data);
+  const problems = decoded.ok ? [] : [...decoded.problems];
+  if (target === undefined) problems.push(`subject: ${msg.subject} is not <prefix>.<account>.<kind>`);
+  if (decoded.ok && target !== undefined) {
+    if (decoded.envelope.account !== target.account) problems.push('account: does not match the subject');
+    if (decoded.envelope.event.type !== target.kind) problems.push('event.type: does not match the subject');
+  }
+  const delivery = {
+    subject: msg.subject,
+    streamSequence: msg.seq,
+    redelivered: msg.redelivered,
+    msgId: nonEmpty(msg.headers?.get('Nats-Msg-Id')),
+  };
+  if (decoded.ok && problems.length === 0) {
+    const { publisher, ...tagged } = decoded.envelope;
+    return { accepted: true, event: { ...tagged, delivery: { ...delivery, publisher } } };
+  }
+  const message = `JetStream message ${msg.seq} on ${msg.subject} refused: ${problems.join('; ')}`;
+  // Terminated: never delivered again. (No reason text: servers before 2.10 do not read
+  // `+TERM <reason>` as a termination.)
+  msg.term();
+  return {
+    accepted: false,
+    event: {
+      account: target?.account ?? '',
+      event: { type: 'diagnostic', code: 'malformed-frame', message, at: scheduler.now() },
+      delivery: { ...delivery, publisher: undefined },
+    },
+  };
 }

@@ -72,8 +72,16 @@ export function refreshingReducer<R, Out, Mark>(
       let gaps = 0;
       let refreshing: Subscription | undefined;
 
+      // The freshness of event snapshots changes only with a gap or a refresh: one object until then.
+      let eventFreshness: Freshness | undefined;
       const emit = (cause: SnapshotCause, error?: unknown): void => {
-        subscriber.next(book.snapshot({ stale, gap, cause, error }));
+        if (cause !== 'event') {
+          eventFreshness = undefined;
+          subscriber.next(book.snapshot({ stale, gap, cause, error }));
+          return;
+        }
+        eventFreshness ??= { stale, gap, cause, error: undefined };
+        subscriber.next(book.snapshot(eventFreshness));
       };
 
       const refresh = (request: Observable<R>, kind: 'seed' | 'resync'): void => {

@@ -105,7 +105,7 @@ class FieldCursor {
       codes[i] = byte;
     }
     reader.pos = end;
-    return String.fromCharCode.apply(String, codes);
+    return String.fromCharCode(...codes);
   }
 
   int64(): bigint {

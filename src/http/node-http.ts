@@ -10,13 +10,13 @@
  *
  * @module
  */
-import type { IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
+import type { Agent, IncomingHttpHeaders, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
 import type { WireResponse } from './transport.js';
 
 /** The part of `node:http` and `node:https` used here. */
 interface HttpModule {
-  readonly request: typeof import('node:http').request;
-  readonly Agent: typeof import('node:http').Agent;
+  readonly request: typeof httpRequest;
+  readonly Agent: typeof Agent;
 }
 
 /** Sends requests with node:http. */

@@ -8,8 +8,9 @@ import type { Benchmark } from './benchmark.js';
 import { decodeBenchmark } from './decode.bench.js';
 import { e2eBenchmark } from './e2e.bench.js';
 import { operatorsBenchmark } from './operators.bench.js';
+import { peersBenchmark } from './peers.bench.js';
 import { restBenchmark } from './rest.bench.js';
 import { scaleBenchmark } from './scale.bench.js';
 
 /** The registered benchmarks. */
-export const benchmarks: readonly Benchmark[] = [decodeBenchmark, operatorsBenchmark, e2eBenchmark, restBenchmark, scaleBenchmark];
+export const benchmarks: readonly Benchmark[] = [decodeBenchmark, operatorsBenchmark, e2eBenchmark, restBenchmark, peersBenchmark, scaleBenchmark];

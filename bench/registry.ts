@@ -9,9 +9,14 @@ import { budgetBenchmark } from './budget.bench.js';
 import { decodeBenchmark } from './decode.bench.js';
 import { e2eBenchmark } from './e2e.bench.js';
 import { operatorsBenchmark } from './operators.bench.js';
+import { peersBenchmark } from './peers.bench.js';
 import { restBenchmark } from './rest.bench.js';
 import { scaleBenchmark } from './scale.bench.js';
 import { thousandBenchmark } from './thousand.bench.js';
 
 /** The registered benchmarks. */
+<<<<<<< HEAD
 export const benchmarks: readonly Benchmark[] = [decodeBenchmark, operatorsBenchmark, e2eBenchmark, restBenchmark, scaleBenchmark, budgetBenchmark, thousandBenchmark];
+=======
+export const benchmarks: readonly Benchmark[] = [decodeBenchmark, operatorsBenchmark, e2eBenchmark, restBenchmark, peersBenchmark, scaleBenchmark];
+>>>>>>> i18

@@ -38,7 +38,11 @@ export interface ClientConfig {
   readonly recvWindow?: number;
   /** Timeout of each HTTP attempt, ms. Default 10000. */
   readonly timeout?: number;
-  /** The `fetch` to use (tests, proxies, other runtimes). Default the global `fetch`. */
+  /**
+   * The `fetch` to use (tests, proxies, other runtimes). Default: on Node 20.16 and later,
+   * node:http with a keep-alive agent shared by the process (a fraction of the CPU per request of
+   * Node's global `fetch`); elsewhere the global `fetch`. Pass `globalThis.fetch` to use Node's.
+   */
   readonly fetch?: FetchLike;
   /**
    * How requests are sent: `'ky'` (default) or `'fetch'` (that `fetch` called directly, without

@@ -8,6 +8,7 @@
  * @module
  */
 import { isDecimal } from './text.js';
+import { compareScanned, scaleOf, scanDecimal, smallUnits } from './scan.js';
 
 /** A decimal as an integer number of 10^-`scale` units. */
 export interface Scaled {
@@ -57,12 +58,60 @@ function parse(text: string): Scaled {
   return value;
 }
 
+/** Where a decimal's point is (`scanDecimal`), or a RangeError when the text is not a decimal. */
+function scanned(text: string): number {
+  const layout = scanDecimal(text);
+  if (layout < 0) throw new RangeError(`not a decimal: ${JSON.stringify(text)}`);
+  return layout;
+}
+
 function rescale(value: Scaled, scale: number): bigint {
   return value.units * 10n ** BigInt(scale - value.scale);
 }
 
+/** Powers of ten a double holds exactly, enough to line up two values of at most 15 digits. */
+const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
+/** Prints a safe integer count of 10^-`scale` units as the shortest exact decimal text. */
+function formatUnits(units: number, scale: number): string {
+  const digits = String(Math.abs(units)).padStart(scale + 1, '0');
+  let end = digits.length;
+  while (end > digits.length - scale && digits.charCodeAt(end - 1) === 48) end -= 1;
+  const whole = digits.slice(0, digits.length - scale);
+  const text = end > digits.length - scale ? `${whole}.${digits.slice(digits.length - scale, end)}` : whole;
+  return units < 0 && text !== '0' ? `-${text}` : text;
+}
+
 /**
- * Compares two decimals exactly: -1 when `a < b`, 0 when equal, 1 when `a > b`.
+ * `a + sign * b`. Values of at most 15 digits each (prices, quantities, balances of this service)
+ * are added as integer counts of their smallest unit in doubles, exactly: every step is checked to
+ * stay within the safe integers, where double arithmetic on integers has no rounding. Anything
+ * longer goes through `bigint`.
+ */
+function addSigned(a: string, b: string, sign: 1 | -1): string {
+  const sa = scanned(a);
+  const sb = scanned(b);
+  const ua = smallUnits(a, sa);
+  const ub = smallUnits(b, sb);
+  if (ua !== undefined && ub !== undefined) {
+    const scaleA = scaleOf(a, sa);
+    const scaleB = scaleOf(b, sb);
+    const scale = Math.max(scaleA, scaleB);
+    const x = ua * (POW10[scale - scaleA] ?? Infinity);
+    const y = ub * (POW10[scale - scaleB] ?? Infinity);
+    const units = sign === 1 ? x + y : x - y;
+    if (Number.isSafeInteger(x) && Number.isSafeInteger(y) && Number.isSafeInteger(units)) return formatUnits(units, scale);
+  }
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  const units = sign === 1 ? rescale(x, scale) + rescale(y, scale) : rescale(x, scale) - rescale(y, scale);
+  return formatScaled(units, scale);
+}
+
+/**
+ * Compares two decimals exactly: -1 when `a < b`, 0 when equal, 1 when `a > b`. Digit by digit
+ * on the text: nothing is allocated, whatever the length.
  *
  * @throws RangeError when either text is not a decimal.
  * @example
@@ -72,12 +121,7 @@ function rescale(value: Scaled, scale: number): bigint {
  * ```
  */
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
-  if (a === b && isDecimal(a)) return 0;
-  const x = parse(a);
-  const y = parse(b);
-  const scale = Math.max(x.scale, y.scale);
-  const d = rescale(x, scale) - rescale(y, scale);
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
+  return compareScanned(a, scanned(a), b, scanned(b));
 }
 
 /**
@@ -91,10 +135,7 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
  * ```
  */
 export function addDecimal(a: string, b: string): string {
-  const x = parse(a);
-  const y = parse(b);
-  const scale = Math.max(x.scale, y.scale);
-  return formatScaled(rescale(x, scale) + rescale(y, scale), scale);
+  return addSigned(a, b, 1);
 }
 
 /**
@@ -108,10 +149,7 @@ export function addDecimal(a: string, b: string): string {
  * ```
  */
 export function subtractDecimal(a: string, b: string): string {
-  const x = parse(a);
-  const y = parse(b);
-  const scale = Math.max(x.scale, y.scale);
-  return formatScaled(rescale(x, scale) - rescale(y, scale), scale);
+  return addSigned(a, b, -1);
 }
 
 /**

@@ -40,14 +40,13 @@ export class AbortedByCaller extends Error {
 export async function send(request: WireRequest, options: SendOptions): Promise<RawResponse> {
   const { controller } = options;
   if (controller.signal.aborted) throw new AbortedByCaller('aborted');
-  const fetchImpl = options.fetch ?? globalThis.fetch;
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, options.timeoutMs);
   try {
-    const response = await transmit(options.transport, fetchImpl, request, controller.signal);
+    const response = await transmit(options.transport, options.fetch, request, controller.signal);
     const bodyText = await response.text();
     return {
       status: response.status,

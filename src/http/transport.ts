@@ -4,13 +4,19 @@
  * and both resolve with the response whatever its status; timeouts, retries and error mapping are
  * the library's own (`send.ts`, `execute.ts`), so nothing else differs.
  *
- * ky builds a `Request` per call and clones it for retries it is never asked to make here; on
- * Node 20 that costs about as much client CPU as the rest of the call (docs/performance.md). Where
- * the request rate matters more than ky, `transport: 'fetch'` skips it.
+ * What `fetch` is: the client's own when it has one; otherwise, on Node, node:http with a
+ * keep-alive agent (`node-http.ts`), handed to ky as its `fetch` (ky still builds, checks and
+ * hands over the request; node:http sends the `Request` ky built); elsewhere the global `fetch`.
+ *
+ * ky builds a `Request` per call and clones it for retries it is never asked to make here, with
+ * an `AbortController` and abort listeners for each; on Node 20 that is most of what the default
+ * path costs beyond node:http (docs/performance.md). Where the request rate matters more than ky,
+ * `transport: 'fetch'` skips it.
  *
  * @module
  */
 import ky from 'ky';
+import { nodeHttp, type NodeHttp } from './node-http.js';
 
 /** How requests are sent: `'ky'` (default) or `'fetch'` (the `fetch` function called directly). */
 export type HttpTransport = 'ky' | 'fetch';
@@ -30,24 +36,50 @@ export interface WireRequest {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+/** What the library reads of a response: a `Response` has it all. */
+export interface WireResponse {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/**
+ * Sends the `Request` ky built through node:http. The abort signal is the caller's own, not the
+ * request's: ky's timeout is off, so its signal would only relay the caller's, at the price of
+ * joining the two (`AbortSignal.any`) and of the `Request` following the result, about a fifth of
+ * ky's cost per call on Node 20.
+ */
+async function sendKyRequest(node: NodeHttp, input: Request, signal: AbortSignal): Promise<WireResponse> {
+  const headers: Record<string, string> = {};
+  input.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = input.body === null ? undefined : await input.text();
+  return node.send(input.method, input.url, headers, body, signal);
+}
+
 /**
  * Sends `request` once with `transport`, aborted by `signal`. Resolves with the response whatever
- * its status; rejects as `fetch` does (network failure, abort).
+ * its status; rejects as `fetch` does (network failure, abort). Without a `fetchImpl`, requests go
+ * out through node:http on Node (`node-http.ts`) and through the global `fetch` elsewhere.
  *
  * @example
  * ```ts
  * const response = await transmit('fetch', globalThis.fetch, { method: 'GET', url, body: undefined, headers: {} }, controller.signal);
  * ```
  */
-export function transmit(transport: HttpTransport, fetchImpl: FetchLike, request: WireRequest, signal: AbortSignal): Promise<Response> {
-  const init = {
-    method: request.method,
-    headers: request.headers,
-    ...(request.body !== undefined ? { body: request.body } : {}),
-    signal,
-  };
-  if (transport === 'fetch') return fetchImpl(request.url, init);
+export function transmit(transport: HttpTransport, fetchImpl: FetchLike | undefined, request: WireRequest, signal: AbortSignal): Promise<WireResponse> {
+  const node = fetchImpl === undefined ? nodeHttp() : undefined;
+  const base = { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) };
   // ky's own timeout and retries are off: the timeout (covering the body too), the abort and the
   // retry policy are the library's.
-  return ky(request.url, { ...init, timeout: false, retry: 0, throwHttpErrors: false, fetch: fetchImpl });
+  const kyOptions = { ...base, timeout: false, retry: 0, throwHttpErrors: false } as const;
+  if (node) {
+    if (transport === 'fetch') return node.send(request.method, request.url, request.headers, request.body, signal);
+    const viaNode = (input: Request | URL | string): Promise<Response> => sendKyRequest(node, input as Request, signal) as Promise<unknown> as Promise<Response>;
+    return ky(request.url, { ...kyOptions, fetch: viaNode });
+  }
+  const fetchFn = fetchImpl ?? globalThis.fetch;
+  if (transport === 'fetch') return fetchFn(request.url, { ...base, signal });
+  return ky(request.url, { ...kyOptions, signal, fetch: fetchFn });
 }

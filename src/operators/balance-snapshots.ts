@@ -7,6 +7,7 @@
 import type { Observable, OperatorFunction } from 'rxjs';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
+import { coalesceOption, type CoalesceOption } from './coalesce.js';
 import { BalanceBookState, type BalanceSnapshot } from './state/balance-book.js';
 import type { BalanceSeed } from './state/balance-state.js';
 import { refreshingReducer } from './refreshable.js';
@@ -33,6 +34,13 @@ export interface BalanceSnapshotsOptions {
    * out is removed, unless an account event of it arrived after the request. Default `true`.
    */
   readonly refreshListsAllAssets?: boolean;
+  /**
+   * For UI feeds: at most one snapshot per animation frame (`animationFrameScheduler`), per turn
+   * of the event loop (`asapScheduler`) or per interval (`{ everyMs: 100 }`), instead of one per
+   * event. Its `changed` and `removed` cover every update since the snapshot before (see
+   * {@link CoalesceOption}). Default: one snapshot per update.
+   */
+  readonly coalesce?: CoalesceOption;
 }
 
 /**
@@ -64,5 +72,5 @@ export interface BalanceSnapshotsOptions {
  */
 export function balanceSnapshots(options: BalanceSnapshotsOptions = {}): OperatorFunction<UserDataEvent, BalanceSnapshot> {
   const settings = { refreshListsAllAssets: options.refreshListsAllAssets ?? true };
-  return refreshingReducer(() => new BalanceBookState(settings), { seed: options.seed, resync: options.resync });
+  return refreshingReducer(() => new BalanceBookState(settings), { seed: options.seed, resync: options.resync }, coalesceOption(options.coalesce));
 }

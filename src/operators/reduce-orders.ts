@@ -7,6 +7,7 @@
 import { asyncScheduler, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
+import { coalesceOption, type CoalesceOption } from './coalesce.js';
 import { countOption, durationOption } from './option-checks.js';
 import { OrderBookState, type OrderBook } from './state/order-book.js';
 import type { OrderSeed } from './state/order-state.js';
@@ -56,6 +57,13 @@ export interface ReduceOrdersOptions {
   readonly refreshListsAllOpenOrders?: boolean;
   /** Clock of the age limit (`now()`). Default rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
+  /**
+   * For UI feeds: at most one snapshot per animation frame (`animationFrameScheduler`), per turn
+   * of the event loop (`asapScheduler`) or per interval (`{ everyMs: 100 }`), instead of one per
+   * event. Its `changed` and `removed` cover every update since the snapshot before (see
+   * {@link CoalesceOption}). Default: one snapshot per update.
+   */
+  readonly coalesce?: CoalesceOption;
 }
 
 /**
@@ -112,5 +120,6 @@ export function reduceOrders(options: ReduceOrdersOptions = {}): OperatorFunctio
     refreshListsAllOpenOrders: options.refreshListsAllOpenOrders ?? true,
     now: () => scheduler.now(),
   };
-  return refreshingReducer(() => new OrderBookState(settings), { seed: options.seed, resync: options.resync });
+  const coalescing = coalesceOption(options.coalesce);
+  return refreshingReducer(() => new OrderBookState(settings), { seed: options.seed, resync: options.resync }, coalescing);
 }

@@ -15,6 +15,7 @@ import { defer, first, Observable, type OperatorFunction, type Subscription } fr
 import type { MarketEvent } from '../stream/events.js';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
+import { CoalescingWindow, type Coalescing } from './coalesce.js';
 
 /** What made a state operator emit a snapshot. */
 export type SnapshotCause = 'event' | 'gap' | 'seed' | 'resync' | 'seed-failed' | 'resync-failed';
@@ -53,6 +54,9 @@ export interface RefreshSources<R> {
 
 /**
  * Builds a state operator from a book factory (one book per subscription) and its refresh sources.
+ * With `coalescing`, the snapshots of the updates in one window are one snapshot, emitted when the
+ * window closes (and at once when the source completes): its `cause` is that of the window's last
+ * gap or refresh if there was one, else `'event'`; `stale` and `gap` are as of the emission.
  *
  * @example
  * ```ts
@@ -63,6 +67,7 @@ export interface RefreshSources<R> {
 export function refreshingReducer<R, Out, Mark>(
   makeBook: () => RefreshableBook<R, Out, Mark>,
   sources: RefreshSources<R>,
+  coalescing?: Coalescing,
 ): OperatorFunction<UserDataEvent, Out> {
   return (source) =>
     new Observable<Out>((subscriber) => {
@@ -72,8 +77,33 @@ export function refreshingReducer<R, Out, Mark>(
       let gaps = 0;
       let refreshing: Subscription | undefined;
 
+      // The freshness of event snapshots changes only with a gap or a refresh: one object until then.
+      let eventFreshness: Freshness | undefined;
+      const emitNow = (cause: SnapshotCause, error?: unknown): void => {
+        if (cause !== 'event') {
+          eventFreshness = undefined;
+          subscriber.next(book.snapshot({ stale, gap, cause, error }));
+          return;
+        }
+        eventFreshness ??= { stale, gap, cause, error: undefined };
+        subscriber.next(book.snapshot(eventFreshness));
+      };
+      // Coalescing: the window's last gap or refresh, if any, names the snapshot that ends it.
+      let windowCause: { readonly cause: SnapshotCause; readonly error: unknown } | undefined;
+      const window = coalescing
+        ? new CoalescingWindow(coalescing, () => {
+            const named = windowCause;
+            windowCause = undefined;
+            emitNow(named?.cause ?? 'event', named?.error);
+          })
+        : undefined;
       const emit = (cause: SnapshotCause, error?: unknown): void => {
-        subscriber.next(book.snapshot({ stale, gap, cause, error }));
+        if (!window) return emitNow(cause, error);
+        if (cause !== 'event') {
+          eventFreshness = undefined;
+          windowCause = { cause, error };
+        }
+        window.request();
       };
 
       const refresh = (request: Observable<R>, kind: 'seed' | 'resync'): void => {
@@ -123,11 +153,15 @@ export function refreshingReducer<R, Out, Mark>(
           }
         },
         error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
+        complete: () => {
+          window?.flushNow();
+          subscriber.complete();
+        },
       });
       return () => {
         upstream.unsubscribe();
         refreshing?.unsubscribe();
+        window?.cancel();
       };
     });
 }

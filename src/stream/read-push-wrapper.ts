@@ -40,6 +40,13 @@ export interface WrapperFields extends Omit<Fields<PushDataV3ApiWrapper>, 'body'
 /** Thrown inside the reader when the frame is not in the canonical shape (one instance: no stack per throw). */
 const NOT_CANONICAL = new Error('not in the canonical shape');
 
+/**
+ * One array of character codes per text length up to 64, reused by every read: short ASCII text
+ * (ids, symbols, decimals, the channel) becomes a string without an array allocated for it, which
+ * protobuf-es's own ASCII path does per field. Longer or non-ASCII text goes to protobuf-es.
+ */
+const ASCII_CODES: readonly number[][] = Array.from({ length: 65 }, (_, length) => new Array<number>(length).fill(0));
+
 const VARINT = WireType.Varint;
 const DELIMITED = WireType.LengthDelimited;
 
@@ -78,7 +85,27 @@ class FieldCursor {
 
   text(): string {
     if (this.wireType !== DELIMITED) throw NOT_CANONICAL;
-    return this.reader.string(true);
+    const reader = this.reader;
+    const at = reader.pos;
+    const length = reader.uint32();
+    const start = reader.pos;
+    const end = start + length;
+    const codes = ASCII_CODES[length];
+    if (codes === undefined || end > reader.len) {
+      reader.pos = at;
+      return reader.string(true);
+    }
+    const bytes = this.bytes;
+    for (let i = 0; i < length; i++) {
+      const byte = bytes[start + i] as number;
+      if (byte > 0x7f) {
+        reader.pos = at;
+        return reader.string(true);
+      }
+      codes[i] = byte;
+    }
+    reader.pos = end;
+    return String.fromCharCode(...codes);
   }
 
   int64(): bigint {

@@ -14,6 +14,24 @@ const decimal = fc.tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.
   return { text, value: units * 10n ** BigInt(8 - scale) };
 });
 
+/**
+ * A decimal of 13 to 18 digits at scales up to 18, written with or without trailing zeros and as
+ * `-0`: values on both sides of what a double holds exactly, where the arithmetic switches from
+ * doubles to bigint.
+ */
+const nearTheLimit = fc
+  .tuple(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), fc.integer({ min: 0, max: 18 }), fc.integer({ min: 0, max: 2 }), fc.boolean())
+  .map(([units, scale, padding, negativeZero]) => {
+    const magnitude = units < 0n ? -units : units;
+    const shortest = fixed(magnitude, scale);
+    const digits = shortest.includes('.') ? `${shortest}${'0'.repeat(padding)}` : shortest;
+    const text = units < 0n || (units === 0n && negativeZero) ? `-${digits}` : digits;
+    return { text, value: units * 10n ** BigInt(18 - scale) };
+  });
+
+/** The exact text of units of 10^-18. */
+const unitsText = (units: bigint): string => (units < 0n ? `-${fixed(-units, 18)}` : fixed(units, 18));
+
 describe('decimal helpers', () => {
   it('add without float rounding', () => {
     expect(addDecimal('0.1', '0.2')).toBe('0.3');
@@ -42,6 +60,23 @@ describe('decimal helpers', () => {
     // Exponents are not decimal text: a JSON number is turned into plain text when it is read.
     expect(() => addDecimal('1e-8', '1')).toThrow(RangeError);
     expect(() => compareDecimal('.5', '.5')).toThrow(RangeError);
+  });
+
+  it('agree with bigint arithmetic where doubles stop being exact (15 to 17 digits, any scale)', () => {
+    fc.assert(
+      fc.property(nearTheLimit, nearTheLimit, (a, b) => {
+        expect(addDecimal(a.text, b.text)).toBe(unitsText(a.value + b.value));
+        expect(subtractDecimal(a.text, b.text)).toBe(unitsText(a.value - b.value));
+        expect(compareDecimal(a.text, b.text)).toBe(a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+      }),
+      { seed: 12, numRuns: 2000 },
+    );
+    expect(addDecimal('9007199254740991', '1')).toBe('9007199254740992');
+    expect(addDecimal('999999999999999', '0.1')).toBe('999999999999999.1');
+    expect(subtractDecimal('-0.000000000000001', '999999999999999')).toBe('-999999999999999.000000000000001');
+    expect(compareDecimal('-0', '0.000')).toBe(0);
+    expect(compareDecimal('-0.0', '-0')).toBe(0);
+    expect(compareDecimal('-0.01', '0')).toBe(-1);
   });
 
   it('agree with bigint arithmetic on any values', () => {

@@ -6,6 +6,7 @@
  */
 import type { AccountEvent, MarketEvent } from '../../stream/events.js';
 import { balanceOfEvent, balanceOfSeed, isNewerAccountEvent, type AssetBalanceState, type BalanceSeed } from './balance-state.js';
+import { ChangeLog } from './change-log.js';
 import { PersistentMap } from './persistent-map.js';
 import type { Freshness, RefreshableBook } from '../refreshable.js';
 
@@ -66,8 +67,7 @@ export class BalanceBookState implements RefreshableBook<readonly BalanceSeed[],
   private balances = PersistentMap.empty<AssetBalanceState>();
   private sequence = 0;
   private latestTime = -Infinity;
-  private changed = new Set<string>();
-  private removed: string[] = [];
+  private readonly log = new ChangeLog();
   private version = 0;
 
   constructor(private readonly settings: BalanceBookSettings) {}
@@ -106,8 +106,7 @@ export class BalanceBookState implements RefreshableBook<readonly BalanceSeed[],
       if (listed.has(asset) || record.sequence > mark.sequence) continue;
       this.records.delete(asset);
       this.balances = this.balances.delete(asset);
-      this.changed.delete(asset);
-      this.removed.push(asset);
+      this.log.remove(asset);
     }
   }
 
@@ -119,12 +118,10 @@ export class BalanceBookState implements RefreshableBook<readonly BalanceSeed[],
       gap: freshness.gap,
       cause: freshness.cause,
       error: freshness.error,
-      changed: [...this.changed],
-      removed: this.removed,
+      changed: this.log.takeChanged(),
+      removed: this.log.takeRemoved(),
       version: this.version,
     };
-    this.changed = new Set();
-    this.removed = [];
     return snapshot;
   }
 
@@ -133,6 +130,6 @@ export class BalanceBookState implements RefreshableBook<readonly BalanceSeed[],
     this.records.set(asset, record);
     if (!changed) return;
     this.balances = this.balances.set(asset, record.balance);
-    this.changed.add(asset);
+    this.log.change(asset);
   }
 }

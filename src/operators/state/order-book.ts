@@ -7,6 +7,7 @@
  * @module
  */
 import type { MarketEvent } from '../../stream/events.js';
+import { ChangeLog } from './change-log.js';
 import { Fifo } from './fifo.js';
 import { TrackedOrder, seedOfOrderEvent } from './tracked-order.js';
 import type { OrderSeed, OrderState } from './order-state.js';
@@ -68,8 +69,7 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
   /** Ids of evicted orders: their late events are dropped. */
   private readonly forgotten = new Fifo<true>();
   private sequence = 0;
-  private changed = new Set<string>();
-  private removed: string[] = [];
+  private readonly log = new ChangeLog();
   private version = 0;
 
   constructor(private readonly settings: OrderBookSettings) {}
@@ -115,12 +115,10 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
       gap: freshness.gap,
       cause: freshness.cause,
       error: freshness.error,
-      changed: [...this.changed],
-      removed: this.removed,
+      changed: this.log.takeChanged(),
+      removed: this.log.takeRemoved(),
       version: this.version,
     };
-    this.changed = new Set();
-    this.removed = [];
     return snapshot;
   }
 
@@ -136,7 +134,7 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
   private commit(record: TrackedOrder): void {
     const id = record.orderId;
     this.orders = this.orders.set(id, record.state);
-    this.changed.add(id);
+    this.log.change(id);
     if (record.placeholder) this.placeholders.add(id, true);
     else this.placeholders.delete(id);
     if (record.terminal && !this.finished.has(id)) this.finished.add(id, this.settings.now());
@@ -144,7 +142,7 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
 
   /** Applies the limits, oldest first. Returns whether anything was removed. */
   private evict(): boolean {
-    const before = this.removed.length;
+    const before = this.log.removedCount;
     const { maxTerminalOrders, maxTerminalAgeMs, maxPlaceholders } = this.settings;
     while (this.placeholders.size > maxPlaceholders) {
       const oldest = this.placeholders.peek();
@@ -157,7 +155,7 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
       if (!tooMany && !tooOld) break;
       this.remove(oldest[0], true);
     }
-    return this.removed.length > before;
+    return this.log.removedCount > before;
   }
 
   private remove(id: string, forget: boolean): void {
@@ -165,8 +163,7 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
     this.orders = this.orders.delete(id);
     this.finished.delete(id);
     this.placeholders.delete(id);
-    this.changed.delete(id);
-    this.removed.push(id);
+    this.log.remove(id);
     if (forget) {
       this.forgotten.add(id, true);
       while (this.forgotten.size > this.settings.maxForgottenIds) this.forgotten.shift();

@@ -82,27 +82,43 @@ function withChild<V>(children: readonly Node<V>[], index: number, child: Node<V
   return copy;
 }
 
+/** Set by {@link insert}: whether the key it put in was new (the map grew). */
+let grew = false;
+
+/** `node` with `leaf` in it: `node` itself when it already holds that very value under that key. */
 function insert<V>(node: Node<V> | undefined, shift: number, leaf: Leaf<V>): Node<V> {
-  if (!node) return leaf;
+  if (!node) {
+    grew = true;
+    return leaf;
+  }
   if (node.kind === 'leaf') {
-    if (node.key === leaf.key) return leaf;
+    if (node.key === leaf.key) return Object.is(node.value, leaf.value) ? node : leaf;
+    grew = true;
     if (node.hash === leaf.hash) return { kind: 'collision', hash: leaf.hash, leaves: [node, leaf] };
     return join(shift, node, leaf);
   }
   if (node.kind === 'collision') {
-    if (node.hash !== leaf.hash) return join(shift, node, leaf);
+    if (node.hash !== leaf.hash) {
+      grew = true;
+      return join(shift, node, leaf);
+    }
     const at = node.leaves.findIndex((l) => l.key === leaf.key);
+    if (at >= 0 && Object.is(node.leaves[at]?.value, leaf.value)) return node;
+    if (at < 0) grew = true;
     const leaves = at < 0 ? [...node.leaves, leaf] : node.leaves.map((l, i) => (i === at ? leaf : l));
     return { kind: 'collision', hash: node.hash, leaves };
   }
   const bit = 1 << fragment(leaf.hash, shift);
   const index = popcount(node.bitmap & (bit - 1));
   if ((node.bitmap & bit) === 0) {
+    grew = true;
     const children = [...node.children.slice(0, index), leaf, ...node.children.slice(index)];
     return { kind: 'branch', bitmap: node.bitmap | bit, children };
   }
   const child = node.children[index];
-  return { kind: 'branch', bitmap: node.bitmap, children: withChild(node.children, index, insert(child, shift + BITS, leaf)) };
+  const next = insert(child, shift + BITS, leaf);
+  if (next === child) return node;
+  return { kind: 'branch', bitmap: node.bitmap, children: withChild(node.children, index, next) };
 }
 
 function remove<V>(node: Node<V>, shift: number, hash: number, key: string): Node<V> | undefined {
@@ -182,11 +198,10 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
 
   /** A map with `key` set to `value` (this map itself when the entry is already that very value). */
   set(key: string, value: V): PersistentMap<V> {
-    const hash = hashOf(key);
-    const existing = lookup(this.root, hash, key);
-    if (existing && Object.is(existing.value, value)) return this;
-    const root = insert(this.root, 0, { kind: 'leaf', hash, key, value });
-    return new PersistentMap(root, existing ? this.size : this.size + 1);
+    grew = false;
+    const root = insert(this.root, 0, { kind: 'leaf', hash: hashOf(key), key, value });
+    if (root === this.root) return this;
+    return new PersistentMap(root, grew ? this.size + 1 : this.size);
   }
 
   /** A map without `key` (this map itself when there is no such entry). */

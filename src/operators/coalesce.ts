@@ -1,0 +1,99 @@
+/**
+ * Coalescing for UI feeds: a state operator that would emit a snapshot per event emits at most
+ * one per frame, per tick or per interval instead, on a scheduler (so tests run it in virtual
+ * time). The books keep what changed between snapshots, so the one snapshot emitted lists every
+ * key changed or removed since the one before: nothing is lost, only the in-between states, which
+ * nobody would have seen on screen.
+ *
+ * @module
+ */
+import { asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
+import { ValidationError } from '../errors.js';
+
+/**
+ * How a state operator coalesces its snapshots:
+ * - a scheduler: the updates of a burst are emitted together by one task scheduled on it with no
+ *   delay. `animationFrameScheduler` gives at most one snapshot per animation frame (browsers);
+ *   `asapScheduler` one per turn of the event loop (all the events a socket message or a timer
+ *   delivered); a `TestScheduler` one per virtual instant.
+ * - `{ everyMs, scheduler? }`: at most one snapshot per `everyMs` ms, the first update of a quiet
+ *   spell waiting that long, on `scheduler` (default rxjs `asyncScheduler`).
+ */
+export type CoalesceOption = SchedulerLike | { readonly everyMs: number; readonly scheduler?: SchedulerLike };
+
+/** A resolved coalescing: where and after how long the pending updates are emitted. */
+export interface Coalescing {
+  readonly scheduler: SchedulerLike;
+  readonly delayMs: number;
+}
+
+function isScheduler(value: unknown): value is SchedulerLike {
+  return typeof value === 'object' && value !== null && typeof (value as SchedulerLike).schedule === 'function' && typeof (value as SchedulerLike).now === 'function';
+}
+
+/**
+ * Checks a `coalesce` option; `undefined` when left out (one snapshot per update).
+ *
+ * @throws ValidationError (operation `config`) when it is neither a scheduler nor `{ everyMs }` with a positive, finite `everyMs`.
+ * @example
+ * ```ts
+ * coalesceOption(animationFrameScheduler); // { scheduler: animationFrameScheduler, delayMs: 0 }
+ * coalesceOption({ everyMs: 250 }); // { scheduler: asyncScheduler, delayMs: 250 }
+ * ```
+ */
+export function coalesceOption(value: CoalesceOption | undefined): Coalescing | undefined {
+  if (value === undefined) return undefined;
+  if (isScheduler(value)) return { scheduler: value, delayMs: 0 };
+  const every = typeof value === 'object' && value !== null ? (value as { everyMs?: unknown }).everyMs : undefined;
+  const scheduler = typeof value === 'object' && value !== null ? (value as { scheduler?: unknown }).scheduler : undefined;
+  if (typeof every === 'number' && Number.isFinite(every) && every > 0 && (scheduler === undefined || isScheduler(scheduler))) {
+    return { scheduler: scheduler ?? asyncScheduler, delayMs: every };
+  }
+  throw new ValidationError({ operation: 'config', issues: [{ field: 'coalesce', rule: 'a scheduler, or { everyMs } with a positive number of ms' }] });
+}
+
+/**
+ * Runs `flush` once per window: the first `request` of a window schedules it, later ones join it.
+ *
+ * @example
+ * ```ts
+ * const window = new CoalescingWindow({ scheduler: asapScheduler, delayMs: 0 }, () => emitSnapshot());
+ * window.request(); // after each update
+ * ```
+ */
+export class CoalescingWindow {
+  private task: Subscription | undefined;
+
+  constructor(
+    private readonly coalescing: Coalescing,
+    private readonly flush: () => void,
+  ) {}
+
+  /** Whether a flush is waiting. */
+  get pending(): boolean {
+    return this.task !== undefined;
+  }
+
+  /** Asks for a flush at the end of the current window (opening one if none is open). */
+  request(): void {
+    this.task ??= this.coalescing.scheduler.schedule(() => this.run(), this.coalescing.delayMs);
+  }
+
+  /** Flushes now what is waiting, if anything. */
+  flushNow(): void {
+    if (this.task === undefined) return;
+    this.task.unsubscribe();
+    this.run();
+  }
+
+  /** Drops what is waiting. */
+  cancel(): void {
+    this.task?.unsubscribe();
+    this.task = undefined;
+  }
+
+  private run(): void {
+    this.task = undefined;
+    this.flush();
+  }
+}

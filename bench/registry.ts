@@ -15,8 +15,13 @@ import { scaleBenchmark } from './scale.bench.js';
 import { thousandBenchmark } from './thousand.bench.js';
 
 /** The registered benchmarks. */
-<<<<<<< HEAD
-export const benchmarks: readonly Benchmark[] = [decodeBenchmark, operatorsBenchmark, e2eBenchmark, restBenchmark, scaleBenchmark, budgetBenchmark, thousandBenchmark];
-=======
-export const benchmarks: readonly Benchmark[] = [decodeBenchmark, operatorsBenchmark, e2eBenchmark, restBenchmark, peersBenchmark, scaleBenchmark];
->>>>>>> i18
+export const benchmarks: readonly Benchmark[] = [
+  decodeBenchmark,
+  operatorsBenchmark,
+  e2eBenchmark,
+  restBenchmark,
+  peersBenchmark,
+  scaleBenchmark,
+  budgetBenchmark,
+  thousandBenchmark,
+];

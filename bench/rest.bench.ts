@@ -18,20 +18,14 @@ import { runLoad, type LoadResult } from './load.js';
 import type { RestServerInfo } from './rest-server.js';
 import { pairedRatio, percentile } from './stats.js';
 
-<<<<<<< HEAD
-const SIZES = { full: { requests: 600, rounds: 15, warmup: 1_000 }, quick: { requests: 300, rounds: 2, warmup: 100 } };
-const CONCURRENCY = 16;
-/** A request budget limit no run comes near. */
-const UNLIMITED = 1_000_000_000;
-const PAGE_SIZE = 10;
-=======
 /** Requests per round, rounds and warm-up requests per side. */
 export const SIZES = { full: { requests: 600, rounds: 15, warmup: 1_000 }, quick: { requests: 300, rounds: 2, warmup: 100 } };
 /** Requests in flight. */
 export const CONCURRENCY = 16;
 /** Sub-accounts per page: the simulator holds ten. */
 export const PAGE_SIZE = 10;
->>>>>>> i18
+/** A request budget limit no run comes near. */
+const UNLIMITED = 1_000_000_000;
 /** Least the library's throughput may be, as a fraction of raw fetch's. */
 const TARGET_THROUGHPUT = 0.8;
 /** The raw request: query, HMAC-SHA256 with node:crypto, global fetch, JSON body. */
@@ -47,20 +41,14 @@ export function rawRequest(info: RestServerInfo): () => Promise<void> {
   };
 }
 
-<<<<<<< HEAD
 /**
  * The library's request: `listSubAccounts`, no retries (a failure must show, not be retried
  * away), through a request budget whose limits are raised out of the way as the simulator's are
  * (its bookkeeping is part of what is measured).
  */
-function libraryRequest(info: RestServerInfo, transport: HttpTransport): () => Promise<void> {
+export function libraryRequest(info: RestServerInfo, transport: HttpTransport): () => Promise<void> {
   const budget = createRequestBudget({ ipLimit: UNLIMITED, accountLimit: UNLIMITED });
   const client = createClient({ baseUrl: info.restUrl, apiKey: info.apiKey, secretKey: info.secretKey, retry: { limit: 0 }, transport, budget });
-=======
-/** The library's request: `listSubAccounts`, no retries (a failure must show, not be retried away). */
-export function libraryRequest(info: RestServerInfo, transport: HttpTransport): () => Promise<void> {
-  const client = createClient({ baseUrl: info.restUrl, apiKey: info.apiKey, secretKey: info.secretKey, retry: { limit: 0 }, transport });
->>>>>>> i18
   return async () => {
     const page = await firstValueFrom(listSubAccounts(client, { limit: PAGE_SIZE }));
     if (page.items.length !== PAGE_SIZE) throw new Error(`library request returned ${page.items.length} items`);

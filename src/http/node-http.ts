@@ -97,6 +97,16 @@ function splitUrl(url: string): [origin: string, path: string] {
   return [url.slice(0, slash), url.slice(slash, pathEnd)];
 }
 
+/**
+ * The body's framing, as `fetch` sends it: its length when there is one, `0` for a POST or PUT
+ * without one. Without it node:http sends a POST's body chunked and a DELETE's unframed (it does
+ * not chunk DELETE), which the server reads as the start of a next request.
+ */
+function bodyLength(method: string, body: string | undefined): { readonly 'content-length'?: string } {
+  if (body !== undefined) return { 'content-length': String(Buffer.byteLength(body, 'utf8')) };
+  return method === 'POST' || method === 'PUT' ? { 'content-length': '0' } : {};
+}
+
 /** Reads the whole body as text; calls back once, with the text or an error. */
 function readBody(response: IncomingMessage, done: (error: unknown, text?: string) => void): void {
   const chunks: Buffer[] = [];
@@ -130,7 +140,7 @@ function sender(http: HttpModule, https: HttpModule): NodeHttp {
           hostname: origin.hostname,
           port: origin.port,
           path,
-          headers: { ...DEFAULT_HEADERS, ...headers },
+          headers: { ...DEFAULT_HEADERS, ...headers, ...bodyLength(method, body) },
           agent: origin.secure ? agents.https : agents.http,
         };
         const request = (origin.secure ? https : http).request(options, (response) =>

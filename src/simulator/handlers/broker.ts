@@ -5,14 +5,15 @@
  * @module
  */
 import { B1, B2, B3, B4, B5, B6, B7, B13, B14, B15 } from '../../endpoints/broker.js';
-import { apiKeysOf, createApiKey, createSubAccount, deleteApiKey, requireGrantable, subAccountOf, subAccountsOf } from '../accounts.js';
+import { createSubAccount, subAccountOf, subAccountsOf } from '../accounts.js';
 import { formatDecimal } from '../../decimal/fixed.js';
 import { pageOf } from '../paging.js';
 import { dayText, listRebates } from '../rebates.js';
 import type { Account } from '../state.js';
 import { transfer, transferHistory } from '../transfers.js';
 import { defaultPageSize, handler, type Handler } from './handler.js';
-import { listedKey, transferShape } from './shapes.js';
+import { transferShape } from './shapes.js';
+import { createSubAccountKey, deleteSubAccountKey, subAccountKeys } from './api-key-rows.js';
 
 const brokerSubAccount = (s: Account): Record<string, unknown> => ({ subAccount: s.name, note: s.note, timestamp: String(s.createTime) });
 
@@ -33,30 +34,11 @@ export const brokerHandlers = {
 
   B4: handler(B4, ({ subAccount }, { world, caller }) => ({ status: subAccountOf(world, caller, subAccount).frozen ? '2' : '1' })),
 
-  B5: handler(B5, ({ subAccount, permissions, ip, note }, { world, caller, key: signer, now }) => {
-    const sub = subAccountOf(world, caller, subAccount);
-    requireGrantable(signer, permissions);
-    const key = createApiKey(world, sub, { note, permissions, ip: ip ?? [] }, now);
-    return {
-      subAccount: sub.name,
-      note: key.note,
-      apikey: key.apiKey,
-      secretKey: key.secretKey,
-      permissions: key.permissions.join(','),
-      ip: key.ip.join(','),
-      createTime: key.createTime,
-    };
-  }),
+  B5: handler(B5, (params, ctx) => createSubAccountKey(ctx, params, { apiKey: 'apikey', createTime: 'createTime' })),
 
-  B6: handler(B6, ({ subAccount }, { world, caller }) => ({
-    subAccount: apiKeysOf(world, subAccountOf(world, caller, subAccount)).map(listedKey),
-  })),
+  B6: handler(B6, ({ subAccount }, ctx) => subAccountKeys(ctx, subAccount)),
 
-  B7: handler(B7, ({ subAccount, apiKey }, { world, caller }) => {
-    const sub = subAccountOf(world, caller, subAccount);
-    deleteApiKey(world, sub, apiKey);
-    return { subAccount: sub.name };
-  }),
+  B7: handler(B7, ({ subAccount, apiKey }, ctx) => deleteSubAccountKey(ctx, subAccount, apiKey)),
 
   B13: handler(B13, (params, { world, caller, now }) => ({ tranId: transfer(world, caller, params, now, 'hex').tranId })),
 

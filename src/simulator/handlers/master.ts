@@ -4,12 +4,13 @@
  * @module
  */
 import { M1, M2, M3, M4, M5, M6, M7, M8 } from '../../endpoints/master.js';
-import { apiKeysOf, createApiKey, createSubAccount, deleteApiKey, requireGrantable, subAccountOf, subAccountsOf } from '../accounts.js';
+import { createSubAccount, subAccountOf, subAccountsOf } from '../accounts.js';
 import { balancesOf } from '../ledger.js';
 import { pageOf } from '../paging.js';
 import { transfer, transferHistory } from '../transfers.js';
 import { defaultPageSize, handler, type Handler } from './handler.js';
-import { listedKey, transferShape } from './shapes.js';
+import { transferShape } from './shapes.js';
+import { createSubAccountKey, deleteSubAccountKey, subAccountKeys } from './api-key-rows.js';
 
 /** M1-M8. */
 export const masterHandlers = {
@@ -32,30 +33,11 @@ export const masterHandlers = {
     };
   }),
 
-  M3: handler(M3, ({ subAccount, note, permissions, ip }, { world, caller, key: signer, now }) => {
-    const sub = subAccountOf(world, caller, subAccount);
-    requireGrantable(signer, permissions);
-    const key = createApiKey(world, sub, { note, permissions, ip: ip ?? [] }, now);
-    return {
-      subAccount: sub.name,
-      note: key.note,
-      apiKey: key.apiKey,
-      secretKey: key.secretKey,
-      permissions: key.permissions.join(','),
-      ip: key.ip.join(','),
-      creatTime: key.createTime,
-    };
-  }),
+  M3: handler(M3, (params, ctx) => createSubAccountKey(ctx, params, { apiKey: 'apiKey', createTime: 'creatTime' })),
 
-  M4: handler(M4, ({ subAccount }, { world, caller }) => ({
-    subAccount: apiKeysOf(world, subAccountOf(world, caller, subAccount)).map(listedKey),
-  })),
+  M4: handler(M4, ({ subAccount }, ctx) => subAccountKeys(ctx, subAccount)),
 
-  M5: handler(M5, ({ subAccount, apiKey }, { world, caller }) => {
-    const sub = subAccountOf(world, caller, subAccount);
-    deleteApiKey(world, sub, apiKey);
-    return { subAccount: sub.name };
-  }),
+  M5: handler(M5, ({ subAccount, apiKey }, ctx) => deleteSubAccountKey(ctx, subAccount, apiKey)),
 
   M6: handler(M6, (params, { world, caller, now }) => ({ tranId: transfer(world, caller, params, now, 'numeric').tranId })),
 

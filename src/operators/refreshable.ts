@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { defer, first, Observable, type OperatorFunction, type Subscription } from 'rxjs';
+import { defer, first, Observable, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
 import type { MarketEvent } from '../stream/events.js';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
@@ -71,97 +71,118 @@ export function refreshingReducer<R, Out, Mark>(
 ): OperatorFunction<UserDataEvent, Out> {
   return (source) =>
     new Observable<Out>((subscriber) => {
-      const book = makeBook();
-      let stale = sources.seed !== undefined;
-      let gap: GapEvent | undefined;
-      let gaps = 0;
-      let refreshing: Subscription | undefined;
-
-      // The freshness of event snapshots changes only with a gap or a refresh: one object until then.
-      let eventFreshness: Freshness | undefined;
-      const emitNow = (cause: SnapshotCause, error?: unknown): void => {
-        if (cause !== 'event') {
-          eventFreshness = undefined;
-          subscriber.next(book.snapshot({ stale, gap, cause, error }));
-          return;
-        }
-        eventFreshness ??= { stale, gap, cause, error: undefined };
-        subscriber.next(book.snapshot(eventFreshness));
-      };
-      // Coalescing: the window's last gap or refresh, if any, names the snapshot that ends it.
-      let windowCause: { readonly cause: SnapshotCause; readonly error: unknown } | undefined;
-      const window = coalescing
-        ? new CoalescingWindow(coalescing, () => {
-            const named = windowCause;
-            windowCause = undefined;
-            emitNow(named?.cause ?? 'event', named?.error);
-          })
-        : undefined;
-      const emit = (cause: SnapshotCause, error?: unknown): void => {
-        if (!window) return emitNow(cause, error);
-        if (cause !== 'event') {
-          eventFreshness = undefined;
-          windowCause = { cause, error };
-        }
-        window.request();
-      };
-
-      const refresh = (request: Observable<R>, kind: 'seed' | 'resync'): void => {
-        refreshing?.unsubscribe();
-        const gapsAtStart = gaps;
-        const mark = book.markRefresh();
-        refreshing = request.pipe(first()).subscribe({
-          next: (result) => {
-            try {
-              book.applyRefresh(result, mark);
-            } catch (error: unknown) {
-              subscriber.error(error);
-              return;
-            }
-            if (gapsAtStart === gaps) {
-              stale = false;
-              gap = undefined;
-            }
-            emit(kind);
-          },
-          error: (error: unknown) => emit(kind === 'seed' ? 'seed-failed' : 'resync-failed', error),
-        });
-      };
-
-      const onEvent = (event: UserDataEvent): void => {
-        if (event.type === 'gap') {
-          gaps += 1;
-          stale = true;
-          gap = event;
-          emit('gap');
-          const resync = sources.resync;
-          // Deferred, so that a resync function that throws counts as a failed resync.
-          if (resync) refresh(defer(() => resync(event)), 'resync');
-        } else if (event.type === 'account' || event.type === 'deal' || event.type === 'order') {
-          if (book.applyEvent(event)) emit('event');
-        }
-      };
-
+      const run = new RefreshingRun(makeBook(), sources, subscriber, coalescing);
       // The seed is requested first, so that every event the source delivers counts as newer than it.
-      if (sources.seed) refresh(sources.seed, 'seed');
+      if (sources.seed) run.refresh(sources.seed, 'seed');
       const upstream = source.subscribe({
         next: (event) => {
           try {
-            onEvent(event);
+            run.onEvent(event);
           } catch (error: unknown) {
             subscriber.error(error);
           }
         },
         error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          window?.flushNow();
-          subscriber.complete();
-        },
+        complete: () => run.complete(),
       });
       return () => {
         upstream.unsubscribe();
-        refreshing?.unsubscribe();
-        window?.cancel();
+        run.stop();
       };
     });
+}
+
+/** One subscription of a state operator: its book, its freshness, its refresh and its window. */
+class RefreshingRun<R, Out, Mark> {
+  private stale: boolean;
+  private gap: GapEvent | undefined;
+  private gaps = 0;
+  private refreshing: Subscription | undefined;
+  /** The freshness of event snapshots changes only with a gap or a refresh: one object until then. */
+  private eventFreshness: Freshness | undefined;
+  /** Coalescing: the window's last gap or refresh, if any, names the snapshot that ends it. */
+  private windowCause: { readonly cause: SnapshotCause; readonly error: unknown } | undefined;
+  private readonly window: CoalescingWindow | undefined;
+
+  constructor(
+    private readonly book: RefreshableBook<R, Out, Mark>,
+    private readonly sources: RefreshSources<R>,
+    private readonly subscriber: Subscriber<Out>,
+    coalescing: Coalescing | undefined,
+  ) {
+    this.stale = sources.seed !== undefined;
+    this.window = coalescing
+      ? new CoalescingWindow(coalescing, () => {
+          const named = this.windowCause;
+          this.windowCause = undefined;
+          this.emitNow(named?.cause ?? 'event', named?.error);
+        })
+      : undefined;
+  }
+
+  onEvent(event: UserDataEvent): void {
+    if (event.type === 'gap') {
+      this.gaps += 1;
+      this.stale = true;
+      this.gap = event;
+      this.emit('gap');
+      const resync = this.sources.resync;
+      // Deferred, so that a resync function that throws counts as a failed resync.
+      if (resync) this.refresh(defer(() => resync(event)), 'resync');
+    } else if (event.type === 'account' || event.type === 'deal' || event.type === 'order') {
+      if (this.book.applyEvent(event)) this.emit('event');
+    }
+  }
+
+  refresh(request: Observable<R>, kind: 'seed' | 'resync'): void {
+    this.refreshing?.unsubscribe();
+    const gapsAtStart = this.gaps;
+    const mark = this.book.markRefresh();
+    this.refreshing = request.pipe(first()).subscribe({
+      next: (result) => {
+        try {
+          this.book.applyRefresh(result, mark);
+        } catch (error: unknown) {
+          this.subscriber.error(error);
+          return;
+        }
+        if (gapsAtStart === this.gaps) {
+          this.stale = false;
+          this.gap = undefined;
+        }
+        this.emit(kind);
+      },
+      error: (error: unknown) => this.emit(kind === 'seed' ? 'seed-failed' : 'resync-failed', error),
+    });
+  }
+
+  complete(): void {
+    this.window?.flushNow();
+    this.subscriber.complete();
+  }
+
+  stop(): void {
+    this.refreshing?.unsubscribe();
+    this.window?.cancel();
+  }
+
+  private emit(cause: SnapshotCause, error?: unknown): void {
+    if (!this.window) return this.emitNow(cause, error);
+    if (cause !== 'event') {
+      this.eventFreshness = undefined;
+      this.windowCause = { cause, error };
+    }
+    this.window.request();
+  }
+
+  private emitNow(cause: SnapshotCause, error?: unknown): void {
+    const { stale, gap } = this;
+    if (cause !== 'event') {
+      this.eventFreshness = undefined;
+      this.subscriber.next(this.book.snapshot({ stale, gap, cause, error }));
+      return;
+    }
+    this.eventFreshness ??= { stale, gap, cause, error: undefined };
+    this.subscriber.next(this.book.snapshot(this.eventFreshness));
+  }
 }

@@ -16,7 +16,8 @@ import { pairedRatio } from './stats.js';
 /**
  * ccxt's request: the implicit method of `GET /api/v3/sub-account/list`, its URLs pointed at the
  * simulator, signed with ccxt's own MEXC signing (what the service checks), its client-side rate
- * limiter off (the library has none on this path either; the simulator's budget is raised).
+ * limiter off (the library's request budget runs, its limits raised out of the way as the
+ * simulator's are: its bookkeeping is measured, its waiting never happens).
  */
 function ccxtRequest(peers: Peers, info: RestServerInfo): () => Promise<void> {
   const exchange = peers.makeRest({ apiKey: info.apiKey, secret: info.secretKey, enableRateLimit: false });

@@ -130,7 +130,9 @@ function sender(http: HttpModule, https: HttpModule): NodeHttp {
           hostname: origin.hostname,
           port: origin.port,
           path,
-          headers: { ...DEFAULT_HEADERS, ...headers },
+          // Node sends a DELETE's body neither chunked nor sized unless told its length: the server
+          // would read it as the next request and hang up.
+          headers: body === undefined ? { ...DEFAULT_HEADERS, ...headers } : { ...DEFAULT_HEADERS, 'content-length': String(Buffer.byteLength(body)), ...headers },
           agent: origin.secure ? agents.https : agents.http,
         };
         const request = (origin.secure ? https : http).request(options, (response) =>

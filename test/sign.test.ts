@@ -33,7 +33,9 @@ describe('hmacSha256Signer picks its engine', () => {
   const vectorText = 'symbol=BTCUSDT&side=BUY&type=LIMIT&quantity=1&price=11&recvWindow=5000&timestamp=1644489390087';
   const vectorSignature = 'fd3e4e8543c5188531eb7279d68ae7d26a573d0fc5ab0d18eb692451654d837a';
 
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it("signs with node:crypto in Node, never a Web Crypto round trip per request", async () => {
     const subtleSign = jest.spyOn(globalThis.crypto.subtle, 'sign');

@@ -1,0 +1,97 @@
+/**
+ * The simulator's authentication and rate limiter at their edges, called directly: the exact
+ * bounds of recvWindow and timestamp, an empty key or signature, the limiter's memory cap.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { checkSignature, checkTimestamp, identify, type Caller } from '../../src/simulator/auth.js';
+import { SIM_CODES, SimError } from '../../src/simulator/errors.js';
+import { createRateLimiter } from '../../src/simulator/rate-limit.js';
+import { createWorld } from '../../src/simulator/state.js';
+
+const NOW = 1_700_000_000_000;
+
+/** The code `check` throws, or `undefined` when it passes. */
+function codeOf(check: () => void): number | string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    if (error instanceof SimError) return error.code;
+    throw error;
+  }
+}
+
+const values = (entries: Record<string, string>): ReadonlyMap<string, string> => new Map(Object.entries(entries));
+
+describe('checkTimestamp', () => {
+  it('takes a recvWindow of 1 ms, and refuses 0, a sign, a fraction or text around the digits', () => {
+    expect(codeOf(() => checkTimestamp(values({ recvWindow: '1', timestamp: String(NOW) }), NOW))).toBeUndefined();
+    for (const recvWindow of ['0', '-5', '1.5', 'x5000', '5000x', '']) {
+      expect([recvWindow, codeOf(() => checkTimestamp(values({ recvWindow, timestamp: String(NOW) }), NOW))]).toEqual([recvWindow, SIM_CODES.badParameter]);
+    }
+  });
+
+  it('refuses a missing timestamp, and one with anything but digits', () => {
+    expect(codeOf(() => checkTimestamp(values({}), NOW))).toBe(SIM_CODES.badParameter);
+    for (const timestamp of [`x${NOW}`, `${NOW}x`, `${NOW}.5`, '']) {
+      expect([timestamp, codeOf(() => checkTimestamp(values({ timestamp }), NOW))]).toEqual([timestamp, SIM_CODES.badParameter]);
+    }
+  });
+
+  it('accepts a request exactly recvWindow + slack old, and refuses it one millisecond later', () => {
+    const at = (age: number, slackMs: number): number | string | undefined =>
+      codeOf(() => checkTimestamp(values({ recvWindow: '3000', timestamp: String(NOW - age) }), NOW, slackMs));
+    expect(at(3000, 0)).toBeUndefined();
+    expect(at(3001, 0)).toBe(SIM_CODES.timestampOutsideWindow);
+    expect(at(3500, 500)).toBeUndefined();
+    expect(at(3501, 500)).toBe(SIM_CODES.timestampOutsideWindow);
+  });
+
+  it('accepts a timestamp up to 999 ms ahead, not a second', () => {
+    expect(codeOf(() => checkTimestamp(values({ timestamp: String(NOW + 999) }), NOW))).toBeUndefined();
+    expect(codeOf(() => checkTimestamp(values({ timestamp: String(NOW + 1000) }), NOW))).toBe(SIM_CODES.timestampOutsideWindow);
+  });
+});
+
+describe('identify and checkSignature', () => {
+  it('asks for a key when the header is missing or empty', () => {
+    const world = createWorld();
+    expect(codeOf(() => identify(world, undefined))).toBe(SIM_CODES.apiKeyRequired);
+    expect(codeOf(() => identify(world, ''))).toBe(SIM_CODES.apiKeyRequired);
+  });
+
+  it('takes an empty signature for a missing one (a parameter error), not for a wrong one', () => {
+    const caller = { key: { secretKey: 'secret' } } as unknown as Caller;
+    const query = { values: values({}), signedText: 'timestamp=1' };
+    expect(codeOf(() => checkSignature(caller, { ...query, signature: '' }, '', false))).toBe(SIM_CODES.badParameter);
+    expect(codeOf(() => checkSignature(caller, { ...query, signature: undefined }, '', false))).toBe(SIM_CODES.badParameter);
+    expect(codeOf(() => checkSignature(caller, { ...query, signature: 'ab' }, '', false))).toBe(SIM_CODES.signatureInvalid);
+  });
+});
+
+describe('createRateLimiter', () => {
+  it('without a budget never limits', () => {
+    const limiter = createRateLimiter(false);
+    for (let i = 0; i < 1000; i++) expect(limiter.take('k', NOW)).toBeUndefined();
+  });
+
+  it('reset forgets every count', () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 1000 });
+    expect(limiter.take('k', NOW)).toBeUndefined();
+    expect(limiter.take('k', NOW)).toBeDefined();
+    limiter.reset();
+    expect(limiter.take('k', NOW)).toBeUndefined();
+  });
+
+  it('holds up to 10,000 windows, and forgets them all only when one more would be opened', () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 1000 });
+    expect(limiter.take('full', NOW)).toBeUndefined();
+    for (let i = 1; i < 10_000; i++) limiter.take(`other${i}`, NOW);
+    // 10,000 windows now; the 10,001st fits without forgetting.
+    limiter.take('one more', NOW);
+    expect(limiter.take('full', NOW)).toBeDefined();
+    // The next new window finds 10,001 and forgets them all.
+    limiter.take('and another', NOW);
+    expect(limiter.take('full', NOW)).toBeUndefined();
+  });
+});

@@ -81,6 +81,8 @@ describe('webCryptoHmacSigner', () => {
     const signatures = await Promise.all(texts.map((text) => sign(text)));
     expect(signatures).toEqual(texts.map((text) => createHmac('sha256', 'k').update(text).digest('hex')));
     expect(importKey).toHaveBeenCalledTimes(1);
+    // Imported as a non-extractable key: the secret cannot be read back out of it.
+    expect(importKey.mock.calls[0]?.[3]).toBe(false);
     importKey.mockRestore();
   });
 

@@ -3,7 +3,7 @@
  * bounds of recvWindow and timestamp, an empty key or signature, the limiter's memory cap.
  */
 import { describe, expect, it } from '@jest/globals';
-import { checkSignature, checkTimestamp, identify, type Caller } from '../../src/simulator/auth.js';
+import { checkAccess, checkSignature, checkTimestamp, identify, type Caller } from '../../src/simulator/auth.js';
 import { SIM_CODES, SimError } from '../../src/simulator/errors.js';
 import { createRateLimiter } from '../../src/simulator/rate-limit.js';
 import { createWorld } from '../../src/simulator/state.js';
@@ -66,6 +66,30 @@ describe('identify and checkSignature', () => {
     expect(codeOf(() => checkSignature(caller, { ...query, signature: '' }, '', false))).toBe(SIM_CODES.badParameter);
     expect(codeOf(() => checkSignature(caller, { ...query, signature: undefined }, '', false))).toBe(SIM_CODES.badParameter);
     expect(codeOf(() => checkSignature(caller, { ...query, signature: 'ab' }, '', false))).toBe(SIM_CODES.signatureInvalid);
+  });
+});
+
+describe('the words of a refusal', () => {
+  /** The message `check` throws. */
+  function messageOf(check: () => void): string {
+    try {
+      check();
+    } catch (error) {
+      if (error instanceof SimError) return error.message;
+    }
+    throw new Error('expected a SimError');
+  }
+
+  it('say what to change: the largest recvWindow, the account kind, the permission needed', () => {
+    expect(messageOf(() => checkTimestamp(values({ recvWindow: '60001', timestamp: String(NOW) }), NOW))).toBe('recvWindow must be less than 60000');
+    const caller = { account: { kind: 'master' }, key: { ip: [], permissions: ['SPOT_ACCOUNT_READ'] } } as unknown as Caller;
+    expect(messageOf(() => checkAccess({ audience: 'broker', permission: 'SPOT_ACCOUNT_READ' }, caller, '127.0.0.1'))).toBe(
+      'No authority to access this endpoint (account kind)',
+    );
+    expect(messageOf(() => checkAccess({ audience: 'master', permission: 'SPOT_TRANSFER_WRITE' }, caller, '127.0.0.1'))).toBe(
+      'No permission to access the endpoint: SPOT_TRANSFER_WRITE required',
+    );
+    expect(messageOf(() => identify(createWorld(), undefined))).toBe('api key required');
   });
 });
 

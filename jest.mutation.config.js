@@ -12,7 +12,7 @@ import base from './jest.config.js';
 const CORE_TESTS = [
   '<rootDir>/test/*.test.ts',
   '<rootDir>/test/{rest,decimal,operators,stream,stream-supervisor,stream-lifecycle,simulator}/**/*.test.ts',
-  '<rootDir>/test/bridge/codec.test.ts',
+  '<rootDir>/test/bridge/{codec,message-id}.test.ts',
   '<rootDir>/test/reliability/fuzz-params.test.ts',
 ];
 

@@ -3,7 +3,17 @@
  * answer; the public transfer functions find it in the history instead of sending it again.
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { ApiError, brokerUniversalTransfer, universalTransfer, UnknownOutcomeError, type Client } from '../../src/index.js';
+import { map } from 'rxjs';
+import {
+  ApiError,
+  brokerUniversalTransfer,
+  listUniversalTransfers,
+  universalTransfer,
+  UnknownOutcomeError,
+  type Client,
+  type Page,
+  type UniversalTransferRecord,
+} from '../../src/index.js';
 import { newClientTranId } from '../../src/operations/safe-transfer.js';
 import type { Simulator } from '../../src/simulator/index.js';
 import { clientOf, failure, run, startSim, tranIdOf } from './helpers.js';
@@ -152,6 +162,24 @@ describe('how a safe transfer settles an unknown outcome', () => {
     expect(result.confirmedBy).toBe('response');
     expect(result.clientTranId).not.toBe(earlier.clientTranId);
     expect(sim.admin.transfers()).toHaveLength(2);
+  });
+
+  it('never takes a record with another clientTranId for its own, even when the history sends one', async () => {
+    // A history that ignores the clientTranId filter: every page starts with someone else's transfer.
+    const earlier = await run(universalTransfer(master, { ...toStrategy, clientTranId: tranIdOf(6) }));
+    const foreign = (await run(listUniversalTransfers(master, { fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'strategy01' }))).items[0];
+    expect(foreign?.tranId).toBe(earlier.tranId);
+    const careless: Client = {
+      ...master,
+      call: (row, params, options) =>
+        row.id === 'M7'
+          ? (master.call(row, params, options).pipe(map((page) => ({ ...(page as Page<UniversalTransferRecord>), items: [foreign, ...(page as Page<UniversalTransferRecord>).items] }))) as never)
+          : master.call(row, params, options),
+    };
+    sim.faults.next('M6', 'status-500');
+    const result = await run(universalTransfer(careless, { ...toStrategy, clientTranId: tranIdOf(7) }, fast));
+    expect(result).toMatchObject({ confirmedBy: 'response', clientTranId: tranIdOf(7) });
+    expect(sim.admin.transfers().map((t) => t.clientTranId)).toEqual([tranIdOf(6), tranIdOf(7)]);
   });
 
   it('gives the original UnknownOutcomeError when the lookup itself fails', async () => {

@@ -6,6 +6,8 @@ import { describe, expect, it } from '@jest/globals';
 import { checkAccess, checkSignature, checkTimestamp, identify, type Caller } from '../../src/simulator/auth.js';
 import { SIM_CODES, SimError } from '../../src/simulator/errors.js';
 import { createRateLimiter } from '../../src/simulator/rate-limit.js';
+import { createRequestBudget } from '../../src/simulator/budget.js';
+import { createIpBans } from '../../src/simulator/ip-ban.js';
 import { createWorld } from '../../src/simulator/state.js';
 
 const NOW = 1_700_000_000_000;
@@ -117,5 +119,21 @@ describe('createRateLimiter', () => {
     // The next new window finds 10,001 and forgets them all.
     limiter.take('and another', NOW);
     expect(limiter.take('full', NOW)).toBeUndefined();
+  });
+});
+
+describe('createRequestBudget', () => {
+  it('counts each endpoint per IP and per account apart, and says which scope refused', () => {
+    const budget = createRequestBudget(createRateLimiter({ limit: 1, windowMs: 1000 }), createIpBans(false));
+    expect(budget.admitIp('M2', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(budget.admitIp('M2', '10.0.0.1', NOW)).toEqual({ kind: 'limited', scope: 'ip', retryAfterMs: 1000 });
+    // Another endpoint from that IP, the same endpoint from another IP: their own counts.
+    expect(budget.admitIp('M3', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(budget.admitIp('M2', '10.0.0.2', NOW)).toEqual({ kind: 'allowed' });
+    // The account scope is counted apart from the IP scope, even where uid and IP are the same text.
+    expect(budget.admitAccount('M2', '10.0.0.1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(budget.admitAccount('M2', '10.0.0.1', '10.0.0.1', NOW)).toEqual({ kind: 'limited', scope: 'account', retryAfterMs: 1000 });
+    expect(budget.admitAccount('M2', 'uid2', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(budget.admitAccount('M3', '10.0.0.1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
   });
 });

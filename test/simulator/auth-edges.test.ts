@@ -92,6 +92,9 @@ describe('the words of a refusal', () => {
       'No permission to access the endpoint: SPOT_TRANSFER_WRITE required',
     );
     expect(messageOf(() => identify(createWorld(), undefined))).toBe('api key required');
+    expect(messageOf(() => checkTimestamp(values({ recvWindow: '0', timestamp: String(NOW) }), NOW))).toBe("Parameter 'recvWindow' is invalid: a positive integer of ms");
+    expect(messageOf(() => checkTimestamp(values({ timestamp: 'soon' }), NOW))).toBe("Parameter 'timestamp' is invalid: epoch milliseconds");
+    expect(messageOf(() => checkTimestamp(values({ timestamp: String(NOW - 10_000) }), NOW))).toBe('Timestamp for this request is outside of the recvWindow');
   });
 });
 

@@ -44,6 +44,7 @@ describe('adjust', () => {
     const { world, events } = funded();
     const before = line(world);
     expect(refusal(() => adjust(world, { ...at, freeChange: -101n, lockedChange: 101n }))).toBe(SIM_CODES.insufficientBalance);
+    expect(() => adjust(world, { ...at, freeChange: -101n, lockedChange: 101n })).toThrow('Insufficient balance of USDT in SPOT');
     expect(line(world)).toBe(before);
     expect(events).toEqual([]);
   });

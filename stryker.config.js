@@ -46,7 +46,7 @@ export default {
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
   concurrency: 2,
-  timeoutMS: 5000,
+  timeoutMS: 3000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

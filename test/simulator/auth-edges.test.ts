@@ -9,19 +9,11 @@ import { createRateLimiter } from '../../src/simulator/rate-limit.js';
 import { createRequestBudget } from '../../src/simulator/budget.js';
 import { createIpBans } from '../../src/simulator/ip-ban.js';
 import { createWorld } from '../../src/simulator/state.js';
+import { simCodeOf } from './helpers.js';
 
 const NOW = 1_700_000_000_000;
 
-/** The code `check` throws, or `undefined` when it passes. */
-function codeOf(check: () => void): number | string | undefined {
-  try {
-    check();
-    return undefined;
-  } catch (error) {
-    if (error instanceof SimError) return error.code;
-    throw error;
-  }
-}
+const codeOf = simCodeOf;
 
 const values = (entries: Record<string, string>): ReadonlyMap<string, string> => new Map(Object.entries(entries));
 

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { adjust, balancesOf, credit } from '../../src/simulator/ledger.js';
-import { SIM_CODES, SimError } from '../../src/simulator/errors.js';
+import { SIM_CODES } from '../../src/simulator/errors.js';
 import { createWorld, type SimEvent, type World } from '../../src/simulator/state.js';
+import { simCodeOf } from './helpers.js';
 
 const UID = 'u1';
 const at = { uid: UID, accountType: 'SPOT', asset: 'USDT', reason: 'order-place', time: 1 } as const;
@@ -22,15 +23,7 @@ function funded(): { world: World; events: SimEvent[] } {
 
 const line = (world: World): string => balancesOf(world, UID).map((b) => `${b.free}/${b.locked}`).join(' ');
 
-function refusal(change: () => void): number | string | undefined {
-  try {
-    change();
-    return undefined;
-  } catch (error) {
-    if (error instanceof SimError) return error.code;
-    throw error;
-  }
-}
+const refusal = simCodeOf;
 
 describe('adjust', () => {
   it('locks exactly everything available', () => {

@@ -122,27 +122,16 @@ describe('how a safe transfer settles an unknown outcome', () => {
   });
 
   it('looks the transfer up by its clientTranId, its account types and accounts, from a minute before it was signed', async () => {
-    sim.faults.next('M6', 'drop-after-commit');
-    const toSub = recording(master);
-    await run(universalTransfer(toSub.client, { ...toStrategy, clientTranId: tranIdOf(3) }, fast));
-    expect(toSub.calls[1]?.params).toStrictEqual({
-      clientTranId: tranIdOf(3),
-      fromAccountType: 'SPOT',
-      toAccountType: 'SPOT',
-      toAccount: 'strategy01',
-      startTime: sim.clock.now() - 60_000,
-    });
-
-    sim.faults.next('M6', 'drop-after-commit');
-    const fromSub = recording(master);
-    await run(universalTransfer(fromSub.client, { fromAccountType: 'SPOT', toAccountType: 'SPOT', fromAccount: 'strategy01', asset: 'USDT', amount: '1', clientTranId: tranIdOf(4) }, fast));
-    expect(fromSub.calls[1]?.params).toStrictEqual({
-      clientTranId: tranIdOf(4),
-      fromAccountType: 'SPOT',
-      toAccountType: 'SPOT',
-      fromAccount: 'strategy01',
-      startTime: sim.clock.now() - 60_000,
-    });
+    const lookupFilter = async (params: Parameters<typeof universalTransfer>[1]): Promise<unknown> => {
+      sim.faults.next('M6', 'drop-after-commit');
+      const { client, calls } = recording(master);
+      await run(universalTransfer(client, params, fast));
+      return calls[1]?.params;
+    };
+    const common = { fromAccountType: 'SPOT', toAccountType: 'SPOT', startTime: sim.clock.now() - 60_000 };
+    expect(await lookupFilter({ ...toStrategy, clientTranId: tranIdOf(3) })).toStrictEqual({ ...common, clientTranId: tranIdOf(3), toAccount: 'strategy01' });
+    const fromStrategy = { fromAccountType: 'SPOT', toAccountType: 'SPOT', fromAccount: 'strategy01', asset: 'USDT', amount: '1', clientTranId: tranIdOf(4) } as const;
+    expect(await lookupFilter(fromStrategy)).toStrictEqual({ ...common, clientTranId: tranIdOf(4), fromAccount: 'strategy01' });
   });
 
   it('looks up exactly `lookups` times before sending again when the history does not have it', async () => {

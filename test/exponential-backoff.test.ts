@@ -3,6 +3,7 @@
  * jitter), the HTTP retries (full jitter) and the bridge's publish retries (no jitter, no cap).
  */
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { retryDelay, resolveRetryOptions } from '../src/http/retry-policy.js';
 import { HttpError } from '../src/errors.js';
 import { exponentialDelay, type ExponentialBackoff } from '../src/exponential-backoff.js';
@@ -45,5 +46,55 @@ describe('its users keep their own defaults', () => {
     const unavailable = new HttpError({ status: 503, target: { operation: 'M2', method: 'GET', path: '/api/v3/sub-account/list' } });
     expect(attempts(6).map((n) => retryDelay(unavailable, n, defaults, () => 1))).toEqual([250, 500, 1000, 2000, 4000, 5000]);
     expect(retryDelay(unavailable, 1, defaults, () => 0)).toBe(0);
+  });
+});
+
+describe('the cap of every backoff holds at its boundary', () => {
+  /** Settings with a finite cap, and attempts chosen around the first one whose ceiling reaches it. */
+  const capped = fc
+    .record({ initialDelayMs: fc.integer({ min: 1, max: 10_000 }), factor: fc.integer({ min: 1, max: 2 ** 20 }), offset: fc.integer({ min: -1, max: 40 }) })
+    .map(({ initialDelayMs, factor, offset }) => {
+      const maxDelayMs = initialDelayMs * factor;
+      // The first attempt whose uncapped ceiling `initial * 2^(attempt-1)` is at least the cap.
+      const reaching = Math.ceil(Math.log2(factor)) + 1;
+      return { initialDelayMs, maxDelayMs, attempt: Math.max(1, reaching + offset), reaching };
+    });
+  /** The ends of `random`'s range on purpose, and anything between. */
+  const random = fc.oneof(fc.constantFrom(0, 1 - Number.EPSILON, 1), fc.double({ min: 0, max: 1, noNaN: true }));
+
+  it('no jitter waits exactly min(cap, initial * 2^(attempt-1))', () => {
+    fc.assert(
+      fc.property(capped, ({ initialDelayMs, maxDelayMs, attempt, reaching }) => {
+        const delay = exponentialDelay(attempt, { initialDelayMs, maxDelayMs, jitter: 'none' });
+        expect(delay).toBe(Math.min(maxDelayMs, initialDelayMs * 2 ** (attempt - 1)));
+        if (attempt >= reaching) expect(delay).toBe(maxDelayMs);
+        else expect(delay).toBeLessThan(maxDelayMs);
+      }),
+    );
+  });
+
+  it('the stream reconnects between half the capped ceiling and all of it, never above the cap', () => {
+    fc.assert(
+      fc.property(capped, random, ({ initialDelayMs, maxDelayMs, attempt }, r) => {
+        const ceiling = Math.min(maxDelayMs, initialDelayMs * 2 ** (attempt - 1));
+        const delay = backoffDelay(attempt, { initialDelayMs, maxDelayMs, stableAfterMs: 60_000 }, () => r);
+        expect(delay).toBeLessThanOrEqual(maxDelayMs);
+        expect(delay).toBeGreaterThanOrEqual(Math.floor(ceiling / 2));
+        expect(delay).toBeLessThanOrEqual(Math.ceil(ceiling));
+      }),
+    );
+  });
+
+  it('an HTTP retry waits between 0 and the capped ceiling, never above the cap', () => {
+    const unavailable = new HttpError({ status: 503, target: { operation: 'M2', method: 'GET', path: '/api/v3/sub-account/list' } });
+    fc.assert(
+      fc.property(capped, random, ({ initialDelayMs, maxDelayMs, attempt }, r) => {
+        const options = { ...resolveRetryOptions(undefined), baseDelayMs: initialDelayMs, maxDelayMs };
+        const delay = retryDelay(unavailable, attempt, options, () => r);
+        expect(delay).toBeGreaterThanOrEqual(0);
+        expect(delay).toBeLessThanOrEqual(maxDelayMs);
+        if (r === 1) expect(delay).toBe(Math.min(maxDelayMs, initialDelayMs * 2 ** (attempt - 1)));
+      }),
+    );
   });
 });

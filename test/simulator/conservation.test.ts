@@ -29,14 +29,29 @@ const ACCOUNTS = [...MASTER_SIDE, ...BROKER_SIDE];
 const amount = fc
   .oneof({ arbitrary: fc.integer({ min: 1, max: 5 * 10 ** PLACES }), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 150_000 * 10 ** PLACES }), weight: 1 })
   .map((n) => BigInt(n));
+/**
+ * The amount of a debit: a random one, or on purpose the boundary of the source's balance at that
+ * moment (all of it, one unit less, one unit more), where `<` and `<=` part ways.
+ */
+const debit = fc.oneof(
+  { arbitrary: amount.map((units) => ({ units })), weight: 3 },
+  { arbitrary: fc.constantFrom(-1n, 0n, 1n).map((offset) => ({ offset })), weight: 2 },
+);
+type Debit = { readonly units: bigint } | { readonly offset: bigint };
+
+/** The units of `choice` against a source holding `balance` (never below one unit). */
+function debitUnits(choice: Debit, balance: bigint): bigint {
+  const units = 'units' in choice ? choice.units : balance + choice.offset;
+  return units > 0n ? units : 1n;
+}
 const asset = fc.constantFrom(...ASSETS);
 const type = fc.constantFrom(...TYPES);
 
 const step = fc.oneof(
-  fc.record({ kind: fc.constant('M6' as const), from: fc.constantFrom(...MASTER_SIDE), to: fc.constantFrom(...MASTER_SIDE), fromType: type, toType: type, asset, amount }),
-  fc.record({ kind: fc.constant('B13' as const), from: fc.constantFrom(...BROKER_SIDE), to: fc.constantFrom(...BROKER_SIDE), fromType: type, toType: type, asset, amount }),
+  fc.record({ kind: fc.constant('M6' as const), from: fc.constantFrom(...MASTER_SIDE), to: fc.constantFrom(...MASTER_SIDE), fromType: type, toType: type, asset, debit }),
+  fc.record({ kind: fc.constant('B13' as const), from: fc.constantFrom(...BROKER_SIDE), to: fc.constantFrom(...BROKER_SIDE), fromType: type, toType: type, asset, debit }),
   fc.record({ kind: fc.constant('deposit' as const), to: fc.constantFrom('brokersub1', 'brokersub2', 'mastersub1'), asset, amount, credited: fc.boolean() }),
-  fc.record({ kind: fc.constant('B12' as const), from: fc.constantFrom('brokersub1', 'brokersub2'), asset, amount }),
+  fc.record({ kind: fc.constant('B12' as const), from: fc.constantFrom('brokersub1', 'brokersub2'), asset, debit }),
 );
 
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
@@ -79,7 +94,7 @@ function sums(): Map<string, bigint> {
   return out;
 }
 
-const tally = { committed: 0, refused: 0 };
+const tally = { committed: 0, refused: 0, wholeBalance: 0 };
 
 async function expectOutcome(call: Promise<unknown>, refusal: number | undefined): Promise<boolean> {
   if (refusal === undefined) {
@@ -109,12 +124,14 @@ describe('universal transfers conserve value', () => {
         };
         for (const s of steps) {
           sim.clock.advance(1000);
-          const text = toText(s.amount);
           if (s.kind === 'M6' || s.kind === 'B13') {
+            const amount = debitUnits(s.debit, balance(s.from, s.fromType, s.asset));
+            const text = toText(amount);
+            if (amount === balance(s.from, s.fromType, s.asset)) tally.wholeBalance += 1;
             const sameLine = s.from === s.to && s.fromType === s.toType;
             const refusal = sameLine
               ? SIM_CODES.transferNotSupported
-              : balance(s.from, s.fromType, s.asset) < s.amount
+              : balance(s.from, s.fromType, s.asset) < amount
                 ? SIM_CODES.insufficientBalance
                 : undefined;
             const root = s.kind === 'M6' ? 'simmaster' : 'simbroker';
@@ -128,21 +145,25 @@ describe('universal transfers conserve value', () => {
             };
             const call = s.kind === 'M6' ? run(universalTransfer(masterClient, params)) : run(brokerUniversalTransfer(brokerClient, params));
             if (await expectOutcome(call, refusal)) {
-              move(s.from, s.fromType, s.asset, -s.amount);
-              move(s.to, s.toType, s.asset, s.amount);
+              move(s.from, s.fromType, s.asset, -amount);
+              move(s.to, s.toType, s.asset, amount);
             }
           } else if (s.kind === 'deposit') {
+            const text = toText(s.amount);
             sim.admin.addDeposit(s.to, { coin: s.asset, amount: text, status: s.credited ? 5 : 4 });
             if (s.credited) {
               move(s.to, 'SPOT', s.asset, s.amount);
               expected.set(s.asset, (expected.get(s.asset) ?? 0n) + s.amount);
             }
           } else {
-            const refusal = balance(s.from, 'SPOT', s.asset) < s.amount ? SIM_CODES.insufficientBalance : undefined;
+            const amount = debitUnits(s.debit, balance(s.from, 'SPOT', s.asset));
+            const text = toText(amount);
+            if (amount === balance(s.from, 'SPOT', s.asset)) tally.wholeBalance += 1;
+            const refusal = balance(s.from, 'SPOT', s.asset) < amount ? SIM_CODES.insufficientBalance : undefined;
             const call = run(brokerWithdraw(subClients[s.from], { coin: s.asset, network: 'NET', address: 'addr0001', amount: text }));
             if (await expectOutcome(call, refusal)) {
-              move(s.from, 'SPOT', s.asset, -s.amount);
-              expected.set(s.asset, (expected.get(s.asset) ?? 0n) - s.amount);
+              move(s.from, 'SPOT', s.asset, -amount);
+              expected.set(s.asset, (expected.get(s.asset) ?? 0n) - amount);
             }
           }
           expect(sums()).toEqual(expected);
@@ -158,6 +179,8 @@ describe('universal transfers conserve value', () => {
     // The runs exercised both paths, many times.
     expect(tally.committed).toBeGreaterThan(100);
     expect(tally.refused).toBeGreaterThan(50);
+    // ... and debited exactly the whole balance of the source many times.
+    expect(tally.wholeBalance).toBeGreaterThan(20);
     expect(sim.admin.transfers().length + sim.admin.withdrawals().length).toBe(tally.committed);
   }, 120_000);
 

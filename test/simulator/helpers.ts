@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { firstValueFrom, type Observable } from 'rxjs';
 import { ApiError, createClient, type Client, type ClientConfig } from '../../src/index.js';
 import { createSimClock, startSimulator, type SimCredentials, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
+import { SimError } from '../../src/simulator/errors.js';
 
 /** A fixed start time for the simulator's manual clock: 2025-03-14 12:00:00 UTC. */
 export const T0 = Date.UTC(2025, 2, 14, 12, 0, 0);
@@ -116,4 +117,15 @@ export function subAccountKeys(sim: Simulator, parent: string, name: string, per
 /** A 32-character alphanumeric clientTranId from a number. */
 export function tranIdOf(n: number): string {
   return `t${String(n).padStart(31, '0')}`;
+}
+
+/** The service code a simulator check throws (a `SimError`), or `undefined` when it passes. */
+export function simCodeOf(check: () => void): number | string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    if (error instanceof SimError) return error.code;
+    throw error;
+  }
 }

@@ -2,8 +2,19 @@
  * Transfers that never run twice, end to end: the simulator commits a transfer and then loses the
  * answer; the public transfer functions find it in the history instead of sending it again.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { brokerUniversalTransfer, universalTransfer, UnknownOutcomeError, type Client } from '../../src/index.js';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { map } from 'rxjs';
+import {
+  ApiError,
+  brokerUniversalTransfer,
+  listUniversalTransfers,
+  universalTransfer,
+  UnknownOutcomeError,
+  type Client,
+  type Page,
+  type UniversalTransferRecord,
+} from '../../src/index.js';
+import { newClientTranId } from '../../src/operations/safe-transfer.js';
 import type { Simulator } from '../../src/simulator/index.js';
 import { clientOf, failure, run, startSim, tranIdOf } from './helpers.js';
 
@@ -79,5 +90,117 @@ describe('brokerUniversalTransfer (B13) never runs twice', () => {
     expect(result.confirmedBy).toBe('history');
     expect(sim.admin.transfers()).toHaveLength(1);
     expect(sim.admin.balance('client0001', 'USDT')).toBe('7');
+  });
+});
+
+/** A client of `sim` that records every call it makes (the row, the parameters, the options). */
+function recording(client: Client): { readonly client: Client; readonly calls: { id: string; params: unknown; options: unknown }[] } {
+  const calls: { id: string; params: unknown; options: unknown }[] = [];
+  const wrapped: Client = {
+    ...client,
+    call: (row, params, options) => {
+      calls.push({ id: row.id, params, options });
+      return client.call(row, params, options);
+    },
+  };
+  return { client: wrapped, calls };
+}
+
+describe('how a safe transfer settles an unknown outcome', () => {
+  it('passes recvWindow and timeout to the transfer and to every lookup, and no option it was not given', async () => {
+    sim.faults.next('M6', 'drop-after-commit');
+    const given = recording(master);
+    await run(universalTransfer(given.client, toStrategy, { ...fast, recvWindow: 7000, timeout: 9000 }));
+    expect(given.calls.map((c) => c.id)).toEqual(['M6', 'M7']);
+    for (const c of given.calls) expect(c.options).toStrictEqual({ recvWindow: 7000, timeout: 9000 });
+
+    sim.faults.next('M6', 'drop-after-commit');
+    const bare = recording(master);
+    await run(universalTransfer(bare.client, toStrategy, fast));
+    expect(bare.calls.map((c) => c.id)).toEqual(['M6', 'M7']);
+    for (const c of bare.calls) expect(c.options).toStrictEqual({});
+  });
+
+  it('looks the transfer up by its clientTranId, its account types and accounts, from a minute before it was signed', async () => {
+    const lookupFilter = async (params: Parameters<typeof universalTransfer>[1]): Promise<unknown> => {
+      sim.faults.next('M6', 'drop-after-commit');
+      const { client, calls } = recording(master);
+      await run(universalTransfer(client, params, fast));
+      return calls[1]?.params;
+    };
+    const common = { fromAccountType: 'SPOT', toAccountType: 'SPOT', startTime: sim.clock.now() - 60_000 };
+    expect(await lookupFilter({ ...toStrategy, clientTranId: tranIdOf(3) })).toStrictEqual({ ...common, clientTranId: tranIdOf(3), toAccount: 'strategy01' });
+    const fromStrategy = { fromAccountType: 'SPOT', toAccountType: 'SPOT', fromAccount: 'strategy01', asset: 'USDT', amount: '1', clientTranId: tranIdOf(4) } as const;
+    expect(await lookupFilter(fromStrategy)).toStrictEqual({ ...common, clientTranId: tranIdOf(4), fromAccount: 'strategy01' });
+  });
+
+  it('looks up exactly `lookups` times before sending again when the history does not have it', async () => {
+    for (const lookups of [1, 2, 3]) {
+      sim.faults.next('M6', 'status-500');
+      const { client, calls } = recording(master);
+      const result = await run(universalTransfer(client, toStrategy, { ...fast, lookups }));
+      expect(result.confirmedBy).toBe('response');
+      expect(calls.map((c) => c.id)).toEqual(['M6', ...Array<string>(lookups).fill('M7'), 'M6']);
+    }
+  });
+
+  it("never takes another transfer in the history for its own", async () => {
+    const earlier = await run(universalTransfer(master, toStrategy));
+    sim.faults.next('M6', 'status-500');
+    const result = await run(universalTransfer(master, toStrategy, fast));
+    expect(result.confirmedBy).toBe('response');
+    expect(result.clientTranId).not.toBe(earlier.clientTranId);
+    expect(sim.admin.transfers()).toHaveLength(2);
+  });
+
+  it('never takes a record with another clientTranId for its own, even when the history sends one', async () => {
+    // A history that ignores the clientTranId filter: every page starts with someone else's transfer.
+    const earlier = await run(universalTransfer(master, { ...toStrategy, clientTranId: tranIdOf(6) }));
+    const foreign = (await run(listUniversalTransfers(master, { fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'strategy01' }))).items[0];
+    expect(foreign?.tranId).toBe(earlier.tranId);
+    const careless: Client = {
+      ...master,
+      call: (row, params, options) =>
+        row.id === 'M7'
+          ? (master.call(row, params, options).pipe(map((page) => ({ ...(page as Page<UniversalTransferRecord>), items: [foreign, ...(page as Page<UniversalTransferRecord>).items] }))) as never)
+          : master.call(row, params, options),
+    };
+    sim.faults.next('M6', 'status-500');
+    const result = await run(universalTransfer(careless, { ...toStrategy, clientTranId: tranIdOf(7) }, fast));
+    expect(result).toMatchObject({ confirmedBy: 'response', clientTranId: tranIdOf(7) });
+    expect(sim.admin.transfers().map((t) => t.clientTranId)).toEqual([tranIdOf(6), tranIdOf(7)]);
+  });
+
+  it('gives the original UnknownOutcomeError when the lookup itself fails', async () => {
+    sim.faults.next('M6', 'drop-after-commit');
+    sim.faults.next('M7', 'status-500', 5);
+    const error = await failure(universalTransfer(master, { ...toStrategy, clientTranId: tranIdOf(5) }, fast));
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect((error as UnknownOutcomeError).clientTranId).toBe(tranIdOf(5));
+  });
+
+  it('does not look up nor send again after a definite refusal', async () => {
+    const { client, calls } = recording(master);
+    const error = await failure(universalTransfer(client, { ...toStrategy, amount: '1000000000' }, fast));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(calls.map((c) => c.id)).toEqual(['M6']);
+  });
+});
+
+describe('newClientTranId', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('drops the random bytes from 248 up, so that every character is equally likely', () => {
+    // First batch: the eight bytes 248-255 that do not divide evenly, then 0, 1, 2, ...
+    jest.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+      const bytes = array as unknown as Uint8Array;
+      for (let i = 0; i < bytes.length; i++) bytes[i] = i < 8 ? 248 + i : i - 8;
+      return array;
+    });
+    const id = newClientTranId();
+    expect(id).toHaveLength(32);
+    expect(id).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef');
   });
 });

@@ -4,7 +4,7 @@
  * rollover's overlap makes three), while genuinely identical events all come out.
  */
 import { describe, expect, it } from '@jest/globals';
-import { OverlapDeduplicator } from '../../src/stream/dedup.js';
+import { eventIdentity, OverlapDeduplicator } from '../../src/stream/dedup.js';
 import type { AccountEvent } from '../../src/stream/events.js';
 
 const event: AccountEvent = {
@@ -77,5 +77,94 @@ describe('OverlapDeduplicator', () => {
     dedup.begin(100);
     dedup.subscribed(3);
     expect(dedup.isDuplicate(event, 3, 101)).toBe(false);
+  });
+});
+
+describe('OverlapDeduplicator at its edges', () => {
+  it('lets every delivery through outside an overlap, even the same event from two connections', () => {
+    const dedup = new OverlapDeduplicator();
+    expect(dedup.isDuplicate(event, 1, 0)).toBe(false);
+    expect(dedup.isDuplicate(event, 2, 0)).toBe(false);
+    expect(dedup.isDuplicate(event, 1, 0)).toBe(false);
+  });
+
+  it('once the tail is over, the surviving connection delivers every push, whatever the closed one had delivered', () => {
+    const dedup = new OverlapDeduplicator();
+    dedup.begin(0);
+    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
+    expect(dedup.isDuplicate(event, 2, 1)).toBe(true);
+    dedup.end(100, 10);
+    // Two new pushes of the same content on connection 2, after the tail: both are new.
+    expect(dedup.isDuplicate(event, 2, 200)).toBe(false);
+    expect(dedup.isDuplicate(event, 2, 201)).toBe(false);
+  });
+
+  it('still catches a lagging copy at the last millisecond of the tail, and forgets one millisecond later', () => {
+    const atEnd = new OverlapDeduplicator();
+    atEnd.begin(0);
+    expect(atEnd.isDuplicate(event, 1, 1)).toBe(false);
+    atEnd.end(100, 10);
+    expect(atEnd.isDuplicate(event, 2, 110)).toBe(true);
+
+    const after = new OverlapDeduplicator();
+    after.begin(0);
+    expect(after.isDuplicate(event, 1, 1)).toBe(false);
+    after.end(100, 10);
+    expect(after.isDuplicate(event, 2, 111)).toBe(false);
+  });
+
+  it('keeps deduplicating while a second overlap is still open after the first ends', () => {
+    const dedup = new OverlapDeduplicator();
+    dedup.begin(0);
+    dedup.begin(0);
+    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
+    dedup.end(10, 5);
+    // Long after the first overlap's tail, the second overlap is still on: a copy is a copy.
+    expect(dedup.isDuplicate(event, 2, 1_000)).toBe(true);
+  });
+
+  it('does not forget what was delivered when a second overlap begins during the first', () => {
+    const dedup = new OverlapDeduplicator();
+    dedup.begin(0);
+    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
+    dedup.begin(2);
+    expect(dedup.isDuplicate(event, 2, 3)).toBe(true);
+  });
+
+  it("does not hold a closed connection's deliveries of an earlier overlap against the next one", () => {
+    const dedup = new OverlapDeduplicator();
+    dedup.begin(0);
+    // Connection 1 delivers three genuine pushes of one content; connection 2 is never subscribed.
+    for (const now of [1, 2, 3]) expect(dedup.isDuplicate(event, 1, now)).toBe(false);
+    dedup.end(10, 5);
+    // No event until the next overlap, after the tail: connection 2's first push is new.
+    dedup.begin(100);
+    expect(dedup.isDuplicate(event, 2, 101)).toBe(false);
+  });
+
+  it('begins an overlap at the last millisecond of a tail without forgetting the tail', () => {
+    const dedup = new OverlapDeduplicator();
+    dedup.begin(0);
+    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
+    dedup.end(10, 5);
+    dedup.begin(15);
+    expect(dedup.isDuplicate(event, 2, 16)).toBe(true);
+  });
+
+  it('takes copies that differ only in sendTime for one event, and events that differ in anything else for two', () => {
+    const dedup = new OverlapDeduplicator();
+    dedup.begin(0);
+    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
+    expect(dedup.isDuplicate({ ...event, sendTime: event.sendTime + 7 }, 2, 1)).toBe(true);
+    expect(dedup.isDuplicate({ ...event, free: '11' }, 2, 1)).toBe(false);
+    expect(dedup.isDuplicate({ ...event, time: event.time + 1 }, 2, 1)).toBe(false);
+  });
+});
+
+describe('eventIdentity', () => {
+  it('is the event without its sendTime, every other field kept', () => {
+    expect(eventIdentity({ ...event, sendTime: 1 })).toBe(eventIdentity({ ...event, sendTime: 2 }));
+    expect(JSON.parse(eventIdentity(event))).toEqual({ ...event, sendTime: undefined, createTime: undefined });
+    expect(eventIdentity(event)).not.toContain('sendTime');
   });
 });

@@ -95,6 +95,29 @@ describe('balanceSnapshots', () => {
     expect(lastEmitted([first, second], balanceSnapshots()).balances.get('USDT')?.free).toBe('80');
   });
 
+  it('at the same millisecond, applies an event that undoes the one before it (100 -> 90 -> 100)', () => {
+    const spend = accountEvent({ asset: 'USDT', free: '90', freeChange: '-10', frozen: '0', time: T0 });
+    const refund = accountEvent({ asset: 'USDT', free: '100', freeChange: '10', frozen: '0', time: T0 });
+    expect(lastEmitted([spend, refund], balanceSnapshots()).balances.get('USDT')?.free).toBe('100');
+    // (Delivered backwards each follows the other, 100 -> 90 being as likely as 90 -> 100: arrival
+    // order decides, and no rule can do better.)
+  });
+
+  it('at the same millisecond, takes an event unrelated to the one before it in arrival order', () => {
+    // Neither event's balance before its change is the other's after: nothing tells their order.
+    const one = accountEvent({ asset: 'USDT', free: '5', freeChange: '1', frozen: '0', time: T0 });
+    const other = accountEvent({ asset: 'USDT', free: '20', freeChange: '3', frozen: '0', time: T0 });
+    expect(lastEmitted([one, other], balanceSnapshots()).balances.get('USDT')?.free).toBe('20');
+    expect(lastEmitted([other, one], balanceSnapshots()).balances.get('USDT')?.free).toBe('5');
+  });
+
+  it('at the same millisecond, tells events apart by the frozen amount too, not the free one alone', () => {
+    // Free stays 10 throughout: 2 frozen from 12 free, then the 2 released to nothing (a fee).
+    const freeze = accountEvent({ asset: 'USDT', free: '10', freeChange: '-2', frozen: '2', frozenChange: '2', time: T0 });
+    const release = accountEvent({ asset: 'USDT', free: '10', freeChange: '0', frozen: '0', frozenChange: '-2', time: T0 });
+    expect(lastEmitted([freeze, release], balanceSnapshots()).balances.get('USDT')).toMatchObject({ free: '10', frozen: '0' });
+  });
+
   it('ends at the latest balance whatever order and duplication the events come in', () => {
     const chain = fc
       .array(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 8 })

@@ -57,6 +57,9 @@ describe('decimal helpers', () => {
     expect(isDecimal('.')).toBe(false);
     expect(isDecimal('1,5')).toBe(false);
     expect(() => addDecimal('ten', '1')).toThrow(RangeError);
+    // The message names the text that was refused, quoted, so a log line points at the bad value.
+    expect(() => addDecimal('1', '1e3')).toThrow('not a decimal: "1e3"');
+    expect(() => compareDecimal('+1', '1')).toThrow('not a decimal: "+1"');
     // Exponents are not decimal text: a JSON number is turned into plain text when it is read.
     expect(() => addDecimal('1e-8', '1')).toThrow(RangeError);
     expect(() => compareDecimal('.5', '.5')).toThrow(RangeError);

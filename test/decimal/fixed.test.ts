@@ -16,6 +16,7 @@ describe('fixed-point amounts (units of 10^-30)', () => {
       expect(parseDecimal(text)).toBeUndefined();
     }
     expect(() => decimal('abc')).toThrow(RangeError);
+    expect(() => decimal('1e3')).toThrow('not a decimal amount: "1e3"');
   });
 
   it('multiplies and divides, truncating past 30 fraction digits', () => {

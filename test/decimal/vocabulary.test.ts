@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { AccountEventCodec } from '../../src/bridge/market-codec.js';
 import { NonNegativeDecimalJson, SignedDecimalJson } from '../../src/decimal/codec.js';
+import { isPositiveDecimal } from '../../src/decimal/text.js';
 import { parseDecimal } from '../../src/decimal/fixed.js';
 import { M6, M8 } from '../../src/endpoints/master.js';
 import { paramFields } from '../../src/endpoints/endpoint.js';
@@ -109,5 +110,16 @@ describe('one decimal vocabulary', () => {
       }),
       { numRuns: 600, seed: 9 },
     );
+  });
+});
+
+describe('isPositiveDecimal at its digit limits', () => {
+  it('counts whole and fraction digits apart, a text without a point having no fraction digits', () => {
+    expect(isPositiveDecimal('123', 3, 0)).toBe(true);
+    expect(isPositiveDecimal('1234', 3, 8)).toBe(false);
+    expect(isPositiveDecimal('123.45', 3, 2)).toBe(true);
+    expect(isPositiveDecimal('123.456', 3, 2)).toBe(false);
+    expect(isPositiveDecimal('0.001', 1, 3)).toBe(true);
+    expect(isPositiveDecimal('0', 1, 0)).toBe(false);
   });
 });

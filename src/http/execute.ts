@@ -66,6 +66,8 @@ interface PreparedCall {
   readonly sign: Signer;
   readonly apiKey: string;
   readonly redact: Redactor;
+  /** What errors name as the call's target (the same for every attempt). */
+  readonly target: RequestTarget;
 }
 
 /** Checks the call's settings, parameters and credentials: a ValidationError, or what attempts need. */
@@ -77,15 +79,14 @@ function prepareCall(row: AnyEndpoint, params: unknown, options: CallOptions | u
     return new ValidationError({ operation: row.id, issues: [{ field: 'apiKey/secretKey', rule: 'credentials required for signed calls' }] });
   }
   const redact = encoded.secrets.length > 0 ? chain(settings.redact, redactor(encoded.secrets)) : settings.redact;
-  return { encoded, sign: settings.sign, apiKey: settings.apiKey, redact };
+  return { encoded, sign: settings.sign, apiKey: settings.apiKey, redact, target: { operation: row.id, method: row.method, path: row.path } };
 }
 
 /** One attempt per subscription: stamp, sign, send, interpret. Unsubscribing aborts it in flight. */
 function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions | undefined, settings: ExecutorSettings): Observable<R> {
-  const { encoded, sign, apiKey, redact } = call;
+  const { encoded, sign, apiKey, redact, target } = call;
   return new Observable<R>((subscriber) => {
     const controller = new AbortController();
-    const target: RequestTarget = { operation: row.id, method: row.method, path: row.path };
     const sentAt = settings.clock();
     const run = async (): Promise<R> => {
       const unsigned = buildRequest(row, encoded.pairs, {

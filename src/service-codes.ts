@@ -65,8 +65,6 @@ export const SERVICE_CODES = {
   subAccountForbidden: 140002,
 } as const;
 
-/** A named service code. */
-export type ServiceCode = (typeof SERVICE_CODES)[keyof typeof SERVICE_CODES];
 
 /**
  * The codes that mean the credentials (or the key's rights) are refused: repeating the call with

@@ -68,7 +68,7 @@ export interface BudgetSettings {
 }
 
 /** The service's limits: 500 requests per 10 s per endpoint, per IP and per account (docs/service.md). */
-export const SERVICE_LIMITS = { windowMs: 10_000, limit: 500 } as const;
+const SERVICE_LIMITS = { windowMs: 10_000, limit: 500 } as const;
 
 const positive = (value: number): boolean => Number.isFinite(value) && value > 0;
 const atLeastZero = (value: number): boolean => Number.isFinite(value) && value >= 0;

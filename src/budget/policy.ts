@@ -10,7 +10,7 @@ import { laneHasRoom, laneNextRelease, type Lane } from './lane.js';
 import type { BudgetSettings } from './options.js';
 
 /** How long a 418 without `Retry-After` pauses the IP: the service's first ban, 2 minutes. */
-export const DEFAULT_BAN_MS = 120_000;
+const DEFAULT_BAN_MS = 120_000;
 
 /** The service refused a request before acting on it. */
 export interface Refusal {

@@ -115,7 +115,7 @@ export function createClient(config: ClientConfig = {}): Client {
     recvWindowRule.is(recvWindow) ? undefined : { field: 'recvWindow', rule: recvWindowRule.name },
     Number.isFinite(timeout) && timeout > 0 ? undefined : { field: 'timeout', rule: 'positive number of ms' },
     HTTP_TRANSPORTS.includes(transport) ? undefined : { field: 'transport', rule: `one of ${HTTP_TRANSPORTS.join(', ')}` },
-    config.accountId === undefined || config.accountId !== '' ? undefined : { field: 'accountId', rule: 'non-empty text' },
+    config.accountId !== '' ? undefined : { field: 'accountId', rule: 'non-empty text' },
   ].filter((issue): issue is ValidationIssue => issue !== undefined);
   if (issues.length > 0) throw new ValidationError({ operation: 'config', issues });
 

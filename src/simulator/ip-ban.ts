@@ -43,7 +43,7 @@ export interface IpBans {
 
 interface IpRecord {
   /** Times of the recent 429s. */
-  readonly recent: number[];
+  recent: number[];
   bannedUntil: number;
   /** Bans so far (the next lasts `firstBanMs * 2^level`). */
   level: number;
@@ -88,10 +88,9 @@ export function createIpBans(rule: IpBanRule | false): IpBans {
       }
       if (record.bannedUntil > now) return;
       if (record.level > 0 && now - record.bannedUntil >= rule.forgetAfterMs) record.level = 0;
-      const recent = record.recent.filter((at) => now - at < rule.withinMs);
-      recent.push(now);
-      record.recent.splice(0, record.recent.length, ...recent);
-      if (recent.length < rule.after429s) return;
+      record.recent = record.recent.filter((at) => now - at < rule.withinMs);
+      record.recent.push(now);
+      if (record.recent.length < rule.after429s) return;
       record.bannedUntil = now + banLength(rule, record.level);
       record.level += 1;
       record.recent.length = 0;

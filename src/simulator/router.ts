@@ -114,7 +114,7 @@ function faultReply(kind: FaultKind, row: AnyEndpoint): SimReply {
     return errorReply(refusal, row.envelope);
   }
   if (kind === 'status-429') {
-    return json(429, { code: SIM_CODES.tooManyRequests, msg: 'Too many requests (simulated fault)' }, { 'Retry-After': String(FAULT_RETRY_AFTER_SECONDS) });
+    return json(429, { code: SIM_CODES.tooManyRequests, msg: 'Too many requests (simulated fault)' }, retryAfter(FAULT_RETRY_AFTER_SECONDS * 1000));
   }
   if (kind === 'hang') return { status: 0, headers: {}, body: undefined, disposition: 'hang' };
   return kind === 'drop' || kind === 'drop-after-commit'

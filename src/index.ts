@@ -182,7 +182,7 @@ export { balanceSnapshots, type BalanceSnapshotsOptions } from './operators/bala
 export type { BalanceSnapshot } from './operators/state/balance-book.js';
 export type { AssetBalanceState, BalanceSeed } from './operators/state/balance-state.js';
 export type { Freshness, SnapshotCause } from './operators/refreshable.js';
-export type { CoalesceOption } from './operators/coalesce.js';
+export type { CoalesceOption, CoalesceOptions } from './operators/coalesce.js';
 export {
   paginate,
   UNBOUNDED_PAGE_SIZE,

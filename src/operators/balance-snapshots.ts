@@ -7,13 +7,13 @@
 import type { Observable, OperatorFunction } from 'rxjs';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
-import { coalesceOption, type CoalesceOption } from './coalesce.js';
+import { coalesceOption, type CoalesceOptions } from './coalesce.js';
 import { BalanceBookState, type BalanceSnapshot } from './state/balance-book.js';
 import type { BalanceSeed } from './state/balance-state.js';
 import { refreshingReducer } from './refreshable.js';
 
 /** Settings of {@link balanceSnapshots}. */
-export interface BalanceSnapshotsOptions {
+export interface BalanceSnapshotsOptions extends CoalesceOptions {
   /**
    * Balances to start from, requested at subscription (e.g. `getSubAccountAssets(client, {...})`,
    * M8; `locked` is taken as frozen). Its first value is applied, except for assets an account event
@@ -34,13 +34,6 @@ export interface BalanceSnapshotsOptions {
    * out is removed, unless an account event of it arrived after the request. Default `true`.
    */
   readonly refreshListsAllAssets?: boolean;
-  /**
-   * For UI feeds: at most one snapshot per animation frame (`animationFrameScheduler`), per turn
-   * of the event loop (`asapScheduler`) or per interval (`{ everyMs: 100 }`), instead of one per
-   * event. Its `changed` and `removed` cover every update since the snapshot before (see
-   * {@link CoalesceOption}). Default: one snapshot per update.
-   */
-  readonly coalesce?: CoalesceOption;
 }
 
 /**

@@ -21,6 +21,17 @@ import { ValidationError } from '../errors.js';
  */
 export type CoalesceOption = SchedulerLike | { readonly everyMs: number; readonly scheduler?: SchedulerLike };
 
+/** The `coalesce` setting of the state operators ({@link reduceOrders}, {@link balanceSnapshots}). */
+export interface CoalesceOptions {
+  /**
+   * For UI feeds: at most one snapshot per animation frame (`animationFrameScheduler`), per turn
+   * of the event loop (`asapScheduler`) or per interval (`{ everyMs: 100 }`), instead of one per
+   * event. Its `changed` and `removed` cover every update since the snapshot before (see
+   * {@link CoalesceOption}). Default: one snapshot per update.
+   */
+  readonly coalesce?: CoalesceOption;
+}
+
 /** A resolved coalescing: where and after how long the pending updates are emitted. */
 export interface Coalescing {
   readonly scheduler: SchedulerLike;
@@ -68,11 +79,6 @@ export class CoalescingWindow {
     private readonly coalescing: Coalescing,
     private readonly flush: () => void,
   ) {}
-
-  /** Whether a flush is waiting. */
-  get pending(): boolean {
-    return this.task !== undefined;
-  }
 
   /** Asks for a flush at the end of the current window (opening one if none is open). */
   request(): void {

@@ -7,14 +7,14 @@
 import { asyncScheduler, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
-import { coalesceOption, type CoalesceOption } from './coalesce.js';
+import { coalesceOption, type CoalesceOptions } from './coalesce.js';
 import { countOption, durationOption } from './option-checks.js';
 import { OrderBookState, type OrderBook } from './state/order-book.js';
 import type { OrderSeed } from './state/order-state.js';
 import { refreshingReducer } from './refreshable.js';
 
 /** Settings of {@link reduceOrders}. */
-export interface ReduceOrdersOptions {
+export interface ReduceOrdersOptions extends CoalesceOptions {
   /**
    * How many final orders (filled, canceled, partially canceled) the book keeps; past it, the one
    * that became final first is evicted. Open orders are never evicted. Default 10,000.
@@ -57,13 +57,6 @@ export interface ReduceOrdersOptions {
   readonly refreshListsAllOpenOrders?: boolean;
   /** Clock of the age limit (`now()`). Default rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
-  /**
-   * For UI feeds: at most one snapshot per animation frame (`animationFrameScheduler`), per turn
-   * of the event loop (`asapScheduler`) or per interval (`{ everyMs: 100 }`), instead of one per
-   * event. Its `changed` and `removed` cover every update since the snapshot before (see
-   * {@link CoalesceOption}). Default: one snapshot per update.
-   */
-  readonly coalesce?: CoalesceOption;
 }
 
 /**

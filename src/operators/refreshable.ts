@@ -168,10 +168,8 @@ class RefreshingRun<R, Out, Mark> {
 
   private emit(cause: SnapshotCause, error?: unknown): void {
     if (!this.window) return this.emitNow(cause, error);
-    if (cause !== 'event') {
-      this.eventFreshness = undefined;
-      this.windowCause = { cause, error };
-    }
+    // A gap or refresh names the window's snapshot, and emitting it resets the event freshness.
+    if (cause !== 'event') this.windowCause = { cause, error };
     this.window.request();
   }
 

@@ -13,7 +13,7 @@
  * @module
  */
 import * as t from 'io-ts';
-import { Flag } from '../codecs/primitives.js';
+import { Flag, OptionalText } from '../codecs/primitives.js';
 import { NonNegativeDecimalJson, SignedDecimalJson } from '../decimal/codec.js';
 import type { OrderStatus, OrderType, Side } from './events.js';
 import { isEpochMillis, type FieldRule } from './field-rules.js';
@@ -40,9 +40,6 @@ const JsonText = new t.Type<string, string, unknown>(
   (u, c) => (typeof u === 'string' && u.length > 0 ? t.success(u) : t.failure(u, c)),
   (s) => s,
 );
-
-/** Text that may be absent or `null` (no other spelling). */
-const JsonOptionalText = t.union([t.string, t.null, t.undefined], 'OptionalText');
 
 /** A code as a number or quoted; yields its name, and `encode` gives the number back. */
 function codeCodec<N extends string>(name: string, codes: Readonly<Record<N, number>>, nameOf: (code: number) => N | undefined): t.Type<N, number, unknown> {
@@ -75,7 +72,7 @@ function codeCodec<N extends string>(name: string, codes: Readonly<Record<N, num
  */
 export const JSON_SPELLINGS: Readonly<Record<FieldRule, t.Mixed>> = {
   'non-empty-text': JsonText,
-  'optional-text': JsonOptionalText,
+  'optional-text': OptionalText,
   'non-negative-decimal': NonNegativeDecimalJson,
   'signed-decimal': SignedDecimalJson,
   'epoch-millis': JsonMillis,

@@ -39,7 +39,8 @@ class Queue<T> {
     this.items[this.head] = undefined;
     this.head += 1;
     if (this.head === this.items.length) {
-      this.items = [];
+      // Emptied: reuse the array (a lane empties after nearly every value).
+      this.items.length = 0;
       this.head = 0;
     } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
       this.items = this.items.slice(this.head);

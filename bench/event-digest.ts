@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
  * canonicalEvent({ b: 1, a: 'x', c: undefined }); // '[["a","x"],["b",1]]'
  * ```
  */
-export function canonicalEvent(event: object): string {
+function canonicalEvent(event: object): string {
   return JSON.stringify(Object.entries(event).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 

@@ -79,7 +79,7 @@ function upToDate(): boolean {
  * ensurePeersInstalled((line) => console.error(line));
  * ```
  */
-export function ensurePeersInstalled(log: (line: string) => void): void {
+function ensurePeersInstalled(log: (line: string) => void): void {
   if (upToDate()) return;
   log('installing the peers (bench/peers: npm ci --ignore-scripts), once');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -7,7 +7,7 @@
  */
 import type { ResultRow } from './benchmark.js';
 import { startBenchChild } from './child-process.js';
-import { runLoad, type LoadResult } from './load.js';
+import { runRotatingRounds, type LoadResult, type LoadSide } from './load.js';
 import type { Peers } from './peer-packages.js';
 import { CONCURRENCY, libraryRequest, PAGE_SIZE, rawRequest, SIZES } from './rest.bench.js';
 import type { RestServerInfo } from './rest-server.js';
@@ -29,11 +29,7 @@ function ccxtRequest(peers: Peers, info: RestServerInfo): () => Promise<void> {
   };
 }
 
-interface Side {
-  readonly name: string;
-  readonly request: () => Promise<void>;
-  readonly results: LoadResult[];
-}
+type Side = LoadSide;
 
 function row(side: Side, baseline: Side, what: 'throughput' | 'cpu', target?: number): ResultRow {
   const value = what === 'throughput' ? (r: LoadResult) => r.rate : (r: LoadResult) => r.cpuPerRequestUs;
@@ -70,14 +66,7 @@ export async function restPeerRows(peers: Peers, context: { readonly quick: bool
     const ky: Side = { name: "listSubAccounts, transport 'ky' (default)", request: libraryRequest(info, 'ky'), results: [] };
     const fetch: Side = { name: "listSubAccounts, transport 'fetch'", request: libraryRequest(info, 'fetch'), results: [] };
     const sides = [ccxt, ky, fetch, raw];
-    for (const side of sides) await runLoad(side.request, sizes.warmup, CONCURRENCY);
-    for (let round = 0; round < sizes.rounds; round++) {
-      for (let i = 0; i < sides.length; i++) {
-        const side = sides[(round + i) % sides.length] as Side;
-        side.results.push(await runLoad(side.request, sizes.requests, CONCURRENCY));
-      }
-      context.log(`REST round ${round + 1}: ${sides.map((s) => `${s.name} ${Math.round(s.results[round]?.rate ?? 0)} req/s`).join(', ')}`);
-    }
+    await runRotatingRounds(sides, sizes, CONCURRENCY, (round) => `REST round ${round}`, context.log);
     return [
       row(ccxt, raw, 'throughput'),
       row(ccxt, raw, 'cpu'),

@@ -23,7 +23,7 @@ const NAME = /^### .*\(`([^`]+)`, [^)]*\)$/m;
  * splitGenerated(section).sections.get('budget');
  * ```
  */
-export function splitGenerated(generated: string): Parts {
+function splitGenerated(generated: string): Parts {
   const body = generated.replace(BEGIN_MARKER, '').replace(END_MARKER, '');
   const [head = '', ...rest] = body.split(/\n(?=### )/);
   const facts = head.split('\n').filter((line) => line.startsWith('- '));

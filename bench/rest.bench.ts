@@ -14,7 +14,7 @@ import type { HttpTransport } from '../src/http/transport.js';
 import { listSubAccounts } from '../src/operations/master.js';
 import type { Benchmark, ResultRow } from './benchmark.js';
 import { startBenchChild } from './child-process.js';
-import { runLoad, type LoadResult } from './load.js';
+import { runRotatingRounds, UNLIMITED_BUDGET_LIMIT, type LoadResult, type LoadSide } from './load.js';
 import type { RestServerInfo } from './rest-server.js';
 import { pairedRatio, percentile } from './stats.js';
 
@@ -24,8 +24,6 @@ export const SIZES = { full: { requests: 600, rounds: 15, warmup: 1_000 }, quick
 export const CONCURRENCY = 16;
 /** Sub-accounts per page: the simulator holds ten. */
 export const PAGE_SIZE = 10;
-/** A request budget limit no run comes near. */
-const UNLIMITED = 1_000_000_000;
 /** Least the library's throughput may be, as a fraction of raw fetch's. */
 const TARGET_THROUGHPUT = 0.8;
 /** The raw request: query, HMAC-SHA256 with node:crypto, global fetch, JSON body. */
@@ -47,7 +45,7 @@ export function rawRequest(info: RestServerInfo): () => Promise<void> {
  * (its bookkeeping is part of what is measured).
  */
 export function libraryRequest(info: RestServerInfo, transport: HttpTransport): () => Promise<void> {
-  const budget = createRequestBudget({ ipLimit: UNLIMITED, accountLimit: UNLIMITED });
+  const budget = createRequestBudget({ ipLimit: UNLIMITED_BUDGET_LIMIT, accountLimit: UNLIMITED_BUDGET_LIMIT });
   const client = createClient({ baseUrl: info.restUrl, apiKey: info.apiKey, secretKey: info.secretKey, retry: { limit: 0 }, transport, budget });
   return async () => {
     const page = await firstValueFrom(listSubAccounts(client, { limit: PAGE_SIZE }));
@@ -56,11 +54,7 @@ export function libraryRequest(info: RestServerInfo, transport: HttpTransport): 
 }
 
 /** A measured side: the library through one transport, or raw fetch. */
-interface Side {
-  readonly name: string;
-  readonly request: () => Promise<void>;
-  readonly results: LoadResult[];
-}
+type Side = LoadSide;
 
 const TRANSPORT_LABEL: Readonly<Record<HttpTransport, string>> = { ky: "transport 'ky' (default)", fetch: "transport 'fetch'" };
 
@@ -107,14 +101,7 @@ export const restBenchmark: Benchmark = {
       const library: Side[] = transports.map((t) => ({ name: TRANSPORT_LABEL[t], request: libraryRequest(info, t), results: [] }));
       const raw: Side = { name: 'raw fetch', request: rawRequest(info), results: [] };
       const sides = [...library, raw];
-      for (const side of sides) await runLoad(side.request, sizes.warmup, CONCURRENCY);
-      for (let round = 0; round < sizes.rounds; round++) {
-        for (let i = 0; i < sides.length; i++) {
-          const side = sides[(round + i) % sides.length] as Side;
-          side.results.push(await runLoad(side.request, sizes.requests, CONCURRENCY));
-        }
-        log(`round ${round + 1}: ${sides.map((side) => `${side.name} ${Math.round(side.results[round]?.rate ?? 0)} req/s`).join(', ')}`);
-      }
+      await runRotatingRounds(sides, sizes, CONCURRENCY, (round) => `round ${round}`, log);
       return library.flatMap((side) => rowsOf(side, raw));
     } finally {
       await server.stop();

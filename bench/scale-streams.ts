@@ -14,9 +14,8 @@ import { startBenchChild } from './child-process.js';
 import type { ScaleAccount, ScaleServerInfo, TradeDone, TradeRequest } from './scale-sim-server.js';
 import { collectGarbage, megabytes } from './stats.js';
 import { waitFor } from './wait.js';
+import { UNLIMITED_BUDGET_LIMIT } from './load.js';
 
-/** A request budget limit no run comes near. */
-const UNLIMITED = 1_000_000_000;
 
 /** The simulator child and the clients of its accounts. */
 export interface ScaleServer {
@@ -53,7 +52,7 @@ export async function startScaleServer(accounts: number, options: ScaleServerOpt
   });
   const { info } = server;
   // Without the simulator's budget, the clients' is raised out of the way too (its bookkeeping still runs).
-  const budget = createRequestBudget({ ipLimit: UNLIMITED, accountLimit: UNLIMITED, maxInFlight: Infinity });
+  const budget = createRequestBudget({ ipLimit: UNLIMITED_BUDGET_LIMIT, accountLimit: UNLIMITED_BUDGET_LIMIT, maxInFlight: Infinity });
   const make =
     options.client ??
     ((i: ScaleServerInfo, a: ScaleAccount) => createClient({ baseUrl: i.restUrl, wsUrl: i.wsUrl, apiKey: a.apiKey, secretKey: a.secretKey, recvWindow: 60_000, budget }));

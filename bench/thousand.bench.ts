@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { createClient, createRequestBudget, type Client, type RequestBudget } from '../src/index.js';
+import { createClient, type Client, type RequestBudget } from '../src/index.js';
 import type { Benchmark, Measure, ResultRow } from './benchmark.js';
 import { countingFetch } from './budget-workload.js';
 import { startScaleServer } from './scale-streams.js';
@@ -63,7 +63,9 @@ export const thousandBenchmark: Benchmark = {
     const rows: ResultRow[] = [];
     try {
       const master = makeClient(server.info.restUrl, server.info.wsUrl, server.info.master);
-      const budget: RequestBudget = master.budget ?? createRequestBudget();
+      // Made without a `budget`, every client shares the process's default budget.
+      const budget: RequestBudget | undefined = master.budget;
+      if (budget === undefined) throw new Error('the master client has no request budget');
       const baselineClients = new Map([...server.clients].slice(0, size.baseline));
       const baseline = await thousandRound(server, baselineClients, master, budget, { orders: size.orders, seed: 1, balances: 'none' });
       log(`${size.baseline} accounts: connected in ${baseline.connectMs.toFixed(0)} ms, ${baseline.cpuMicrosPerEvent.toFixed(1)} µs CPU per event`);

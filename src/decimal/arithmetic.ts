@@ -52,10 +52,11 @@ export function formatScaled(units: bigint, scale: number): string {
   return negative && text !== '0' ? `-${text}` : text;
 }
 
-function parse(text: string): Scaled {
-  const value = readScaled(text);
-  if (value === undefined) throw new RangeError(`not a decimal: ${JSON.stringify(text)}`);
-  return value;
+/** A decimal `scanDecimal` accepted (its layout `scanned`), as units of 10^-(its fraction digits). */
+function scaledOf(text: string, scanned: number): Scaled {
+  const scale = scaleOf(text, scanned);
+  const digits = scale === 0 ? text : `${text.slice(0, text.length - scale - 1)}${text.slice(text.length - scale)}`;
+  return { units: BigInt(digits), scale };
 }
 
 /** Where a decimal's point is (`scanDecimal`), or a RangeError when the text is not a decimal. */
@@ -102,8 +103,8 @@ function addSigned(a: string, b: string, sign: 1 | -1): string {
     const units = sign === 1 ? x + y : x - y;
     if (Number.isSafeInteger(x) && Number.isSafeInteger(y) && Number.isSafeInteger(units)) return formatUnits(units, scale);
   }
-  const x = parse(a);
-  const y = parse(b);
+  const x = scaledOf(a, sa);
+  const y = scaledOf(b, sb);
   const scale = Math.max(x.scale, y.scale);
   const units = sign === 1 ? rescale(x, scale) + rescale(y, scale) : rescale(x, scale) - rescale(y, scale);
   return formatScaled(units, scale);

@@ -3,11 +3,13 @@
  * exercise the mutated core modules, without the browser, package, demo, command-line and NATS
  * suites, nor the long soaks on the real clock, which would only make every mutant slower.
  *
- * `MUTATION_TESTS` (comma-separated folders or files under test/) narrows it further, for a group
- * of modules whose tests live in a few folders: each mutant then loads fewer test files.
+ * A group's run (`MUTATION_GROUP`, set by `scripts/mutation.ts`) loads only the group's suites
+ * (`mutation-groups.js`); `MUTATION_TESTS` (comma-separated folders or files under test/) overrides
+ * that, for a quick run on a few test files.
  * @type {import('jest').Config}
  */
 import base from './jest.config.js';
+import { mutationGroup } from './mutation-groups.js';
 
 const CORE_TESTS = [
   '<rootDir>/test/*.test.ts',
@@ -20,10 +22,16 @@ function narrowed(list) {
   return list.split(',').map((entry) => (entry.endsWith('.ts') ? `<rootDir>/${entry}` : `<rootDir>/${entry.replace(/\/$/, '')}/**/*.test.ts`));
 }
 
+function testsToRun() {
+  if (process.env.MUTATION_TESTS) return narrowed(process.env.MUTATION_TESTS);
+  if (process.env.MUTATION_GROUP) return narrowed(mutationGroup(process.env.MUTATION_GROUP).tests.join(','));
+  return CORE_TESTS;
+}
+
 export default {
   ...base,
   // src as well, so that jest's related-tests search (which Stryker uses) sees the imports of the sources.
   roots: ['<rootDir>/src', '<rootDir>/test'],
-  testMatch: process.env.MUTATION_TESTS ? narrowed(process.env.MUTATION_TESTS) : CORE_TESTS,
+  testMatch: testsToRun(),
   testPathIgnorePatterns: ['/node_modules/', '/test/simulator/real-clock\\.test\\.ts$', '/test/simulator/cli\\.test\\.ts$'],
 };

@@ -1,0 +1,110 @@
+/**
+ * The core modules under mutation testing, in groups (`npm run test:mutation`; docs/testing.md).
+ * Each group names the modules it mutates, the test suites that exercise them (a mutant loads only
+ * these, which makes a group several times faster than every core suite), and keeps its own
+ * incremental file, `reports/stryker/<name>.json`, so that a run after a small change retests only
+ * what that change touched.
+ *
+ * Plain JavaScript: `stryker.config.js`, `jest.mutation.config.js` and `scripts/mutation.ts` read it.
+ * @type {ReadonlyArray<{ name: string, what: string, mutate: string[], tests: string[] }>}
+ */
+export const MUTATION_GROUPS = [
+  {
+    name: 'signing',
+    what: 'signing and request building',
+    mutate: ['src/http/sign.ts', 'src/http/request.ts'],
+    tests: ['test/sign.test.ts', 'test/rest'],
+  },
+  {
+    name: 'params',
+    what: 'parameter rules: what is valid, where each parameter goes, how the simulator reads them',
+    mutate: ['src/params/*.ts'],
+    tests: ['test/rest', 'test/simulator', 'test/reliability/fuzz-params.test.ts', 'test/reliability/secrets-audit.test.ts'],
+  },
+  {
+    name: 'codecs',
+    what: "response codecs and the exact reading of JSON's numbers",
+    mutate: ['src/codecs/*.ts', 'src/decimal/codec.ts', 'src/decimal/exact-json.ts', 'src/decimal/json-number.ts', 'src/decimal/scan.ts'],
+    tests: ['test/rest', 'test/decimal'],
+  },
+  {
+    name: 'decimals',
+    what: 'decimal text, comparison and arithmetic',
+    mutate: ['src/decimal/text.ts', 'src/decimal/arithmetic.ts', 'src/decimal/fixed.ts'],
+    tests: ['test/decimal', 'test/rest/decode-decimals.test.ts'],
+  },
+  {
+    name: 'safe-transfer',
+    what: 'safe transfers: an unknown outcome is resolved, never blindly repeated',
+    mutate: ['src/operations/safe-transfer.ts'],
+    tests: [
+      'test/rest/unknown-outcome.test.ts',
+      'test/simulator/safe-transfer.test.ts',
+      'test/simulator/faults.test.ts',
+      'test/rest/params-not-an-object.test.ts',
+    ],
+  },
+  {
+    name: 'stream',
+    what: "the stream's reconnect backoff and deduplication",
+    mutate: ['src/stream/backoff.ts', 'src/exponential-backoff.ts', 'src/stream/dedup.ts'],
+    tests: ['test/exponential-backoff.test.ts', 'test/stream', 'test/stream-lifecycle'],
+  },
+  {
+    name: 'supervisor',
+    what: "the stream supervisor's pure transitions",
+    mutate: [
+      'src/stream/supervisor/*.ts',
+      '!src/stream/supervisor/shell.ts',
+      '!src/stream/supervisor/diagnostics.ts',
+    ],
+    tests: ['test/stream-supervisor'],
+  },
+  {
+    name: 'supervisor-shell',
+    what: "the supervisor's shell, which carries out the effects, and its diagnostics",
+    mutate: ['src/stream/supervisor/shell.ts', 'src/stream/supervisor/diagnostics.ts'],
+    tests: ['test/stream-supervisor', 'test/stream-lifecycle', 'test/stream-integration'],
+  },
+  {
+    name: 'operators',
+    what: 'the state operators and their rules',
+    mutate: ['src/operators/*.ts', 'src/operators/state/*.ts'],
+    tests: ['test/operators'],
+  },
+  {
+    name: 'simulator',
+    what: "the simulator's authentication, permissions, ledger and rate budget",
+    mutate: [
+      'src/simulator/auth.ts',
+      'src/simulator/accounts.ts:161-176',
+      'src/simulator/ledger.ts',
+      'src/simulator/budget.ts',
+      'src/simulator/rate-limit.ts',
+    ],
+    tests: ['test/simulator', 'test/rest'],
+  },
+  {
+    name: 'bridge-ids',
+    what: "the bridge's message ids",
+    mutate: ['src/bridge/message-id.ts'],
+    tests: ['test/bridge/codec.test.ts', 'test/bridge/message-id.test.ts'],
+  },
+];
+
+/**
+ * The group named `name`, or an error that lists the names.
+ * @param {string} name
+ */
+export function mutationGroup(name) {
+  const group = MUTATION_GROUPS.find((candidate) => candidate.name === name);
+  if (group === undefined) {
+    throw new Error(`unknown mutation group "${name}"; the groups: ${MUTATION_GROUPS.map((g) => g.name).join(', ')}`);
+  }
+  return group;
+}
+
+/** @param {string} name */
+export function incrementalFileOf(name) {
+  return `reports/stryker/${name}.json`;
+}

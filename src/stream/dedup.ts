@@ -19,8 +19,11 @@ export function eventIdentity(event: MarketEvent): string {
 
 /** Remembers which connection delivered which event during an overlap. */
 export class OverlapDeduplicator {
-  /** Per event identity: how many times each connection delivered it. */
-  private seen = new Map<string, Map<number, number>>();
+  /**
+   * Per event identity: how many times each connection delivered it. Nothing is held outside an
+   * overlap and its tail.
+   */
+  private seen: Map<string, Map<number, number>> | undefined = undefined;
   private overlaps = 0;
   private tailUntil = -Infinity;
 
@@ -31,7 +34,7 @@ export class OverlapDeduplicator {
    * content as copies.
    */
   begin(now: number): void {
-    if (this.overlaps === 0 && now > this.tailUntil && this.seen.size > 0) this.seen = new Map();
+    if (this.overlaps === 0 && now > this.tailUntil) this.seen = undefined;
     this.overlaps += 1;
   }
 
@@ -46,6 +49,7 @@ export class OverlapDeduplicator {
    * ```
    */
   subscribed(connection: number): void {
+    if (this.seen === undefined) return;
     for (const counts of this.seen.values()) counts.set(connection, Math.max(0, ...counts.values()));
   }
 
@@ -66,15 +70,14 @@ export class OverlapDeduplicator {
    * ```
    */
   isDuplicate(event: MarketEvent, connection: number, now: number): boolean {
-    if (this.overlaps === 0) {
-      if (now > this.tailUntil) {
-        if (this.seen.size > 0) this.seen = new Map();
-        return false;
-      }
+    if (this.overlaps === 0 && now > this.tailUntil) {
+      this.seen = undefined;
+      return false;
     }
+    const seen = (this.seen ??= new Map());
     const identity = eventIdentity(event);
-    let counts = this.seen.get(identity);
-    if (counts === undefined) this.seen.set(identity, (counts = new Map()));
+    let counts = seen.get(identity);
+    if (counts === undefined) seen.set(identity, (counts = new Map()));
     const delivered = (counts.get(connection) ?? 0) + 1;
     counts.set(connection, delivered);
     for (const [other, times] of counts) if (other !== connection && times >= delivered) return true;

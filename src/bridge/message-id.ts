@@ -37,7 +37,7 @@ import type { Publisher } from './envelope.js';
 export function marketIdentity(account: string, event: MarketEvent): string {
   const fields = Object.entries(event)
     .filter(([name, value]) => name !== 'sendTime' && name !== 'channel' && value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a], [b]) => (a < b ? -1 : 1)); // names are never equal
   return JSON.stringify([account, fields]);
 }
 

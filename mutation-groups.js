@@ -30,7 +30,7 @@ export const MUTATION_GROUPS = [
   {
     name: 'decimals',
     what: 'decimal text, comparison and arithmetic',
-    mutate: ['src/decimal/text.ts', 'src/decimal/arithmetic.ts', 'src/decimal/fixed.ts'],
+    mutate: ['src/decimal/text.ts', 'src/decimal/arithmetic.ts', 'src/decimal/double-sum.ts', 'src/decimal/fixed.ts'],
     tests: ['test/decimal', 'test/rest/decode-decimals.test.ts'],
   },
   {
@@ -68,8 +68,14 @@ export const MUTATION_GROUPS = [
   },
   {
     name: 'operators',
-    what: 'the state operators and their rules',
-    mutate: ['src/operators/*.ts', 'src/operators/state/*.ts'],
+    what: 'the state operators: orders, balances, coalescing, pagination, refreshes',
+    mutate: ['src/operators/*.ts'],
+    tests: ['test/operators'],
+  },
+  {
+    name: 'operators-state',
+    what: "the state operators' rules and the structures that hold their state",
+    mutate: ['src/operators/state/*.ts'],
     tests: ['test/operators'],
   },
   {

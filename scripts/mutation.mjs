@@ -8,7 +8,8 @@
 //
 // A whole group's run starts from the group's committed results (`reports/stryker/<group>.json`) and
 // writes them back, so it retests only what changed since. A narrowed run starts from them too, but
-// writes its results to a scratch copy: part of a group's mutants must not replace the whole.
+// writes its results to a scratch copy: part of a group's mutants, or results from part of its tests
+// (`MUTATION_TESTS`), must not replace the whole.
 // After each run the group's figures per module are printed, as docs/testing.md shows them.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,9 @@ const args = process.argv.slice(2);
 const firstOption = args.findIndex((arg) => arg.startsWith('-'));
 const names = firstOption === -1 ? args : args.slice(0, firstOption);
 const strykerOptions = firstOption === -1 ? [] : args.slice(firstOption);
+
+// A run on part of the group's mutants (`--mutate`) or with part of its tests (`MUTATION_TESTS`).
+const narrowed = strykerOptions.some((option) => /^(--mutate|-m)(=|$)/.test(option)) || Boolean(process.env.MUTATION_TESTS);
 
 let groups;
 try {
@@ -78,7 +82,7 @@ function keepGroupOnly(file, group) {
 function run(group) {
   const committed = incrementalFileOf(group.name);
   let incrementalFile = committed;
-  if (strykerOptions.length > 0) {
+  if (narrowed) {
     mkdirSync(`${root}/reports/mutation`, { recursive: true });
     incrementalFile = `reports/mutation/${group.name}.narrowed.json`;
     if (existsSync(`${root}/${committed}`)) copyFileSync(`${root}/${committed}`, `${root}/${incrementalFile}`);

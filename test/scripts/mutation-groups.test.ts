@@ -1,0 +1,121 @@
+/**
+ * Mutation testing's groups (`mutation-groups.js`) and what `npm run test:mutation` keeps of a
+ * Stryker report: a group that names a module or a suite that is not there would silently test
+ * nothing, and a group's committed results must hold its own modules only.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { incrementalFileOf, mutationGroup, MUTATION_GROUPS, type MutationGroup } from '../../mutation-groups.js';
+import { figuresOf, keepGroupOnly, matchesPatterns, type MutationReport, type ReportMutant } from '../../scripts/mutation/report.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(`${ROOT}/${folder}`).flatMap((name) => {
+    const path = `${folder}/${name}`;
+    return statSync(`${ROOT}/${path}`).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+const SOURCES = filesUnder('src');
+
+describe('the mutation groups', () => {
+  it('have distinct names, each found by mutationGroup and given its own results file', () => {
+    const names = MUTATION_GROUPS.map((group) => group.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) {
+      expect(mutationGroup(name).name).toBe(name);
+      expect(incrementalFileOf(name)).toBe(`reports/stryker/${name}.json`);
+    }
+  });
+
+  it('refuse an unknown name with the list of the groups', () => {
+    expect(() => mutationGroup('operator')).toThrow(/unknown mutation group "operator"; the groups: signing, params, /);
+  });
+
+  it.each(MUTATION_GROUPS.map((group): [string, MutationGroup] => [group.name, group]))(
+    '%s: every pattern names a module that exists, and every suite is there',
+    (_name, group) => {
+      for (const pattern of group.mutate.filter((p) => !p.startsWith('!'))) {
+        expect([pattern, SOURCES.some((file) => matchesPatterns(file, [pattern]))]).toEqual([pattern, true]);
+      }
+      for (const suite of group.tests) expect([suite, existsSync(`${ROOT}/${suite}`)]).toEqual([suite, true]);
+    },
+  );
+
+  it('mutate each module in one group only', () => {
+    const owners = SOURCES.map((file) => [file, MUTATION_GROUPS.filter((g) => matchesPatterns(file, g.mutate)).map((g) => g.name)] as const);
+    expect(owners.filter(([, groups]) => groups.length > 1)).toEqual([]);
+    expect(owners.filter(([, groups]) => groups.length === 1).length).toBeGreaterThan(40);
+  });
+});
+
+describe('matchesPatterns', () => {
+  it('reads a path, a star within one folder, a line range and a left-out file as Stryker does', () => {
+    expect(matchesPatterns('src/a/b.ts', ['src/a/b.ts'])).toBe(true);
+    expect(matchesPatterns('src/a/b.ts', ['src/a/*.ts'])).toBe(true);
+    expect(matchesPatterns('src/a/c/b.ts', ['src/a/*.ts'])).toBe(false);
+    expect(matchesPatterns('src/a/b.ts', ['src/a/b.ts:10-20'])).toBe(true);
+    expect(matchesPatterns('src/a/b.ts', ['src/a/*.ts', '!src/a/b.ts'])).toBe(false);
+    expect(matchesPatterns('src/a/bxts', ['src/a/b.ts'])).toBe(false);
+    expect(matchesPatterns('src/a/b.tsx', ['src/a/b.ts'])).toBe(false);
+    expect(matchesPatterns('src/a/b.ts', ['!src/a/c.ts'])).toBe(false);
+  });
+});
+
+const mutant = (status: string, line: number, statusReason?: string): ReportMutant => ({
+  mutatorName: 'EqualityOperator',
+  replacement: 'a <= b',
+  status,
+  location: { start: { line } },
+  ...(statusReason === undefined ? {} : { statusReason }),
+});
+
+describe("what a group's run keeps", () => {
+  const group: MutationGroup = { name: 'g', what: 'g', mutate: ['src/x/*.ts', '!src/x/skip.ts'], tests: ['test/x', 'test/y.test.ts'] };
+
+  it("keeps the group's modules and test files only, and each reason's first line", () => {
+    const report: MutationReport = {
+      files: {
+        'src/x/a.ts': { mutants: [mutant('Killed', 3, 'Error: expected 1\n    at stack (a.ts:1)'), mutant('Survived', 4)] },
+        'src/x/skip.ts': { mutants: [] },
+        'src/other.ts': { mutants: [] },
+      },
+      testFiles: { 'test/x/a.test.ts': {}, 'test/y.test.ts': {}, 'test/xy/b.test.ts': {}, 'test/z.test.ts': {} },
+    };
+    const kept = keepGroupOnly(report, group);
+    expect(Object.keys(kept.files)).toEqual(['src/x/a.ts']);
+    expect(Object.keys(kept.testFiles ?? {})).toEqual(['test/x/a.test.ts', 'test/y.test.ts']);
+    expect(kept.files['src/x/a.ts']?.mutants.map((m) => m.statusReason)).toEqual(['Error: expected 1', undefined]);
+  });
+
+  it('cuts a long first line of a reason to 200 characters', () => {
+    const report: MutationReport = { files: { 'src/x/a.ts': { mutants: [mutant('Killed', 1, 'e'.repeat(201))] } } };
+    expect(keepGroupOnly(report, group).files['src/x/a.ts']?.mutants[0]?.statusReason).toBe('e'.repeat(200));
+  });
+});
+
+describe('figuresOf', () => {
+  it('scores killed and timed-out mutants as detected, survivors and uncovered ones not, and leaves out errors', () => {
+    const report: MutationReport = {
+      files: {
+        'src/a.ts': {
+          mutants: [mutant('Killed', 1), mutant('Timeout', 2), mutant('Survived', 7), mutant('NoCoverage', 9), mutant('CompileError', 3), mutant('RuntimeError', 4)],
+        },
+        'src/b.ts': { mutants: [mutant('CompileError', 1)] },
+      },
+    };
+    expect(figuresOf(report)).toEqual([
+      {
+        file: 'src/a.ts',
+        mutants: 4,
+        detected: 2,
+        timedOut: 1,
+        survivors: ['7: EqualityOperator "a <= b"', '9: EqualityOperator "a <= b"'],
+        score: 50,
+      },
+      { file: 'src/b.ts', mutants: 0, detected: 0, timedOut: 0, survivors: [], score: 100 },
+    ]);
+  });
+});

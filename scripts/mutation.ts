@@ -12,12 +12,15 @@
  * `MUTATION_TESTS` to load only some test files) starts from them too, but writes to a scratch copy:
  * results for part of a group, or from part of its tests, must not replace the whole. After each run
  * the group's figures per module are printed, with every survivor.
+ *
+ *   npm run test:mutation -- --docs            no run: docs/testing.md's table of figures, written
+ *                                              anew from every group's committed results
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { incrementalFileOf, mutationGroup, MUTATION_GROUPS, type MutationGroup } from '../mutation-groups.js';
-import { figuresOf, keepGroupOnly, type MutationReport } from './mutation/report.js';
+import { figuresOf, figuresTable, keepGroupOnly, withFiguresTable, type MutationReport } from './mutation/report.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -65,6 +68,20 @@ function run(group: MutationGroup): boolean {
   return true;
 }
 
-let failed = 0;
-for (const group of groupsToRun()) if (!run(group)) failed += 1;
-process.exit(failed === 0 ? 0 : 1);
+function writeDocs(): void {
+  const results = MUTATION_GROUPS.filter((group) => existsSync(`${root}/${incrementalFileOf(group.name)}`)).map((group) => ({
+    group,
+    report: JSON.parse(readFileSync(`${root}/${incrementalFileOf(group.name)}`, 'utf8')) as MutationReport,
+  }));
+  const doc = `${root}/docs/testing.md`;
+  writeFileSync(doc, withFiguresTable(readFileSync(doc, 'utf8'), figuresTable(results)));
+  console.log(`docs/testing.md: the figures of ${results.length} groups`);
+}
+
+if (args.includes('--docs')) {
+  writeDocs();
+} else {
+  let failed = 0;
+  for (const group of groupsToRun()) if (!run(group)) failed += 1;
+  process.exit(failed === 0 ? 0 : 1);
+}

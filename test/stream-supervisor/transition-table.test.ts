@@ -41,7 +41,7 @@ const TABLE: readonly Row[] = [
   row('A9', 'a keepalive answer for a key no longer held changes nothing', S(live(3), { key: K2 }), keepAliveOk(K1), S(live(3), { key: K2 }), []),
   row('A9', 'a keepalive failure for a key no longer held changes nothing', S(live(3), { key: K2 }), keepAliveFailed(K1), S(live(3), { key: K2 }), []),
   row('A10', 'overlap over: the replaced connection closed', S(live(2), { overlaps: [overlap(2, SINCE, 1)] }), overlapOver(2, SINCE), S(live(2)), [close(1), overlapEnds]),
-  row('A10', 'overlap over, the replaced connection stalled: a gap', S(live(2), { overlaps: [overlap(2, SINCE, 1)] }), overlapOver(2, STALL), S(live(2)), [close(1), emit({ type: 'gap', from: STALL, to: SINCE, reason: 'stalled' }), overlapEnds]),
+  row('A10', 'overlap over, the replaced connection stalled: a gap', S(live(2), { overlaps: [overlap(2, SINCE, 1)] }), overlapOver(2, STALL), S(live(2)), [close(1), overlapEnds, emit({ type: 'gap', from: STALL, to: SINCE, reason: 'stalled' })]),
   row('A10', "overlap over after a key replacement: the old key DELETEd", S(live(2), { key: K2, overlaps: [overlap(2, SINCE, undefined, K1)] }), overlapOver(2, undefined), S(live(2), { key: K2 }), [overlapEnds, closeKey(K1)]),
   row('A10', 'an overlap already over changes nothing', S(live(2)), overlapOver(2, SINCE), S(live(2)), []),
   row('A11', 'a replaced connection ended in its overlap, stalled: a gap', S(live(2), { overlaps: [overlap(2, SINCE, 1)] }), ended(1, 'stalled', STALL), S(live(2), { overlaps: [overlap(2, SINCE, undefined)] }), [emit({ type: 'gap', from: STALL, to: SINCE, reason: 'stalled' })]),

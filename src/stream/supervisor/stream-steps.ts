@@ -10,17 +10,21 @@ import type { Effect, Step, SupervisorInput, SupervisorSettings, SupervisorState
 
 /**
  * The last subscriber left: close every connection (the phase's and those in an overlap) and
- * DELETE the keys held (that outlives the stream: it must reach the service after the end).
+ * DELETE the keys held: the one in use, a key replacement's new one not yet adopted, and the old
+ * ones of key replacements still in their overlap (that outlives the stream: it must reach the
+ * service after the end).
  */
 export function stopStream(state: SupervisorState): Step {
   const phase = state.phase;
   const replaced = state.overlaps.flatMap((overlap) => (overlap.replaced === undefined ? [] : [overlap.replaced]));
   const unusedKey = phase.name === 'handover' && phase.purpose === 'replace-key' ? phase.newKey : undefined;
+  const oldKeys = state.overlaps.flatMap((overlap) => (overlap.oldKey === undefined ? [] : [overlap.oldKey]));
   return step(
     { ...state, phase: { name: 'stopped' }, key: undefined, overlaps: [] },
     ...[...phaseConnections(phase), ...replaced].map(close),
     state.key === undefined ? undefined : closeKey(state.key),
     unusedKey === undefined ? undefined : closeKey(unusedKey),
+    ...oldKeys.map(closeKey),
   );
 }
 
@@ -50,8 +54,10 @@ function stalledGap(healthyAt: number, since: number): Effect | undefined {
 }
 
 /**
- * An overlap is over: close the replaced connection (a gap if it stalled), stop dropping copies
- * after a tail as long as the overlap, and DELETE a key replacement's old key.
+ * An overlap is over: close the replaced connection, stop dropping copies after a tail as long as
+ * the overlap, DELETE a key replacement's old key, and last, a gap if the replaced one stalled: a
+ * subscriber may leave on the gap, and then nothing after it runs (the state no longer has the
+ * old key, so the stop would not DELETE it either).
  */
 export function overlapOver(state: SupervisorState, input: Extract<SupervisorInput, { type: 'overlap-over' }>, settings: SupervisorSettings): Step {
   const overlap = state.overlaps.find((candidate) => candidate.successor === input.successor);
@@ -60,9 +66,9 @@ export function overlapOver(state: SupervisorState, input: Extract<SupervisorInp
   return step(
     { ...state, overlaps: state.overlaps.filter((candidate) => candidate !== overlap) },
     replaced === undefined ? undefined : close(replaced),
-    replaced === undefined || input.replacedHealthyAt === undefined ? undefined : stalledGap(input.replacedHealthyAt, since),
     { type: 'overlap-ends', tailMs: settings.rolloverOverlapMs },
     oldKey === undefined ? undefined : closeKey(oldKey),
+    replaced === undefined || input.replacedHealthyAt === undefined ? undefined : stalledGap(input.replacedHealthyAt, since),
   );
 }
 

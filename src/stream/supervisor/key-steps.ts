@@ -12,7 +12,6 @@ import type { Effect, Step, SupervisorInput, SupervisorSettings, SupervisorState
 import { credentialsRefused } from '../../errors.js';
 import { failStream } from './stream-steps.js';
 
-type KeyAnswer = Extract<SupervisorInput, { type: 'key-created' | 'key-failed' }>;
 type KeepAliveFailed = Extract<SupervisorInput, { type: 'keepalive-failed' }>;
 
 /** acquiring, a key came: keep it alive, connect with it. */
@@ -21,16 +20,15 @@ export function adoptKey(state: SupervisorState, key: string, settings: Supervis
   return step({ ...state, key, opened: connection, phase: { name: 'connecting', connection } }, schedule('keepalive-due', settings.keepAliveIntervalMs), open(connection, key));
 }
 
-/**
- * The key source gave no key (it failed, or completed without one). Refused credentials end the
- * stream; anything else is a diagnostic, then `otherwise`.
- */
-export function withoutKey(state: SupervisorState, input: KeyAnswer, otherwise: () => Step): Step {
-  if (input.type === 'key-failed' && credentialsRefused(input.error)) {
-    return failStream(state, new StreamFatalError('the listen key source refused the credentials', { cause: input.error }));
-  }
-  const message = input.type === 'key-failed' ? `creating a listen key failed: ${errorText(input.error)}` : 'the listen key source completed without a key';
-  return then(step(state, diagnose('key-create-failed', message)), otherwise);
+/** The key source failed. Refused credentials end the stream; anything else is a diagnostic, then `otherwise`. */
+export function keyFailed(state: SupervisorState, error: unknown, otherwise: () => Step): Step {
+  if (credentialsRefused(error)) return failStream(state, new StreamFatalError('the listen key source refused the credentials', { cause: error }));
+  return then(step(state, diagnose('key-create-failed', `creating a listen key failed: ${errorText(error)}`)), otherwise);
+}
+
+/** The key source completed without a key: a diagnostic, then `otherwise`. */
+export function noKey(state: SupervisorState, otherwise: () => Step): Step {
+  return then(step(state, diagnose('key-create-failed', 'the listen key source completed without a key')), otherwise);
 }
 
 function keepAliveFailed(input: KeepAliveFailed): Effect {

@@ -8,7 +8,7 @@
  */
 import { backoffOver, beginRollover, completeHandover, goLive, handoverFailed, liveLostDuringHandover, reconnectAfterLoss, reconnectLater, retryRolloverLater } from './connection-steps.js';
 import { close, holds, schedule, stay, step, type InPhase } from './effects.js';
-import { abandonKey, adoptKey, awaitNewKey, beginKeyReplacement, keyFailedDuringHandover, keyFailedWhileWaiting, renewalAbandoned, startRenewal, withoutKey } from './key-steps.js';
+import { abandonKey, adoptKey, awaitNewKey, beginKeyReplacement, keyFailed, keyFailedDuringHandover, keyFailedWhileWaiting, noKey, renewalAbandoned, startRenewal } from './key-steps.js';
 import type { InputType, PhaseName, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
 import { connectionProblem, inOverlap, overlapOver, replacedEnded, stopStream } from './stream-steps.js';
 
@@ -22,8 +22,8 @@ const BY_PHASE: { readonly [P in PhaseName]: PhaseRules<P> } = {
     /* I1 */ start: (s) => step({ ...s, phase: { name: 'acquiring' } }, { type: 'create-key' }),
   },
   acquiring: {
-    /* Q1, Q3 */ 'key-created': (s, i, cfg) => (i.key === '' ? withoutKey(s, i, () => reconnectLater(s, 'key-unavailable', i.at, cfg)) : adoptKey(s, i.key, cfg)),
-    /* Q2, Q3 */ 'key-failed': (s, i, cfg) => withoutKey(s, i, () => reconnectLater(s, 'key-unavailable', i.at, cfg)),
+    /* Q1, Q3 */ 'key-created': (s, i, cfg) => (i.key === '' ? noKey(s, () => reconnectLater(s, 'key-unavailable', i.at, cfg)) : adoptKey(s, i.key, cfg)),
+    /* Q2, Q3 */ 'key-failed': (s, i, cfg) => keyFailed(s, i.error, () => reconnectLater(s, 'key-unavailable', i.at, cfg)),
   },
   connecting: {
     /* C1 */ 'connection-ready': (s, i, cfg) => (i.connection === s.phase.connection ? goLive(s, i.at, cfg) : stay(s)),
@@ -36,8 +36,8 @@ const BY_PHASE: { readonly [P in PhaseName]: PhaseRules<P> } = {
     /* L3 */ 'keepalive-failed': (s, i) => startRenewal(s, i, s.phase.connection),
   },
   renewing: {
-    /* R1, R2, R3 */ 'key-created': (s, i, cfg) => (i.key === '' ? withoutKey(s, i, () => renewalAbandoned(s, cfg)) : beginKeyReplacement(s, i.key)),
-    /* R3 */ 'key-failed': (s, i, cfg) => withoutKey(s, i, () => renewalAbandoned(s, cfg)),
+    /* R1, R2, R3 */ 'key-created': (s, i, cfg) => (i.key === '' ? noKey(s, () => renewalAbandoned(s, cfg)) : beginKeyReplacement(s, i.key)),
+    /* R3 */ 'key-failed': (s, i, cfg) => keyFailed(s, i.error, () => renewalAbandoned(s, cfg)),
     /* R4 */ 'connection-ended': (s, i, cfg) => (i.connection === s.phase.from ? reconnectAfterLoss(s, i, cfg, { name: 'renewing', from: undefined }) : stay(s)),
     /* R5 */ 'backoff-over': (s) => (s.phase.from === undefined ? awaitNewKey(s) : stay(s)),
     /* R6 */ 'rollover-due': (s, _i, cfg) => retryRolloverLater(s, cfg),

@@ -8,7 +8,8 @@
  * @module
  */
 import { isDecimal } from './text.js';
-import { compareScanned, scaleOf, scanDecimal, smallUnits } from './scan.js';
+import { sumInDoubles } from './double-sum.js';
+import { compareScanned, scaleOf, scanDecimal } from './scan.js';
 
 /** A decimal as an integer number of 10^-`scale` units. */
 export interface Scaled {
@@ -49,7 +50,8 @@ export function formatScaled(units: bigint, scale: number): string {
   const whole = digits.slice(0, digits.length - scale);
   const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
   const text = fraction ? `${whole}.${fraction}` : whole;
-  return negative && text !== '0' ? `-${text}` : text;
+  // A negative count is never zero, so it never prints as `0`.
+  return negative ? `-${text}` : text;
 }
 
 /** A decimal `scanDecimal` accepted (its layout `scanned`), as units of 10^-(its fraction digits). */
@@ -70,44 +72,24 @@ function rescale(value: Scaled, scale: number): bigint {
   return value.units * 10n ** BigInt(scale - value.scale);
 }
 
-/** Powers of ten a double holds exactly, enough to line up two values of at most 15 digits. */
-const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
-
-/** Prints a safe integer count of 10^-`scale` units as the shortest exact decimal text. */
-function formatUnits(units: number, scale: number): string {
-  const digits = String(Math.abs(units)).padStart(scale + 1, '0');
-  let end = digits.length;
-  while (end > digits.length - scale && digits.charCodeAt(end - 1) === 48) end -= 1;
-  const whole = digits.slice(0, digits.length - scale);
-  const text = end > digits.length - scale ? `${whole}.${digits.slice(digits.length - scale, end)}` : whole;
-  return units < 0 && text !== '0' ? `-${text}` : text;
-}
-
-/**
- * `a + sign * b`. Values of at most 15 digits each (prices, quantities, balances of this service)
- * are added as integer counts of their smallest unit in doubles, exactly: every step is checked to
- * stay within the safe integers, where double arithmetic on integers has no rounding. Anything
- * longer goes through `bigint`.
- */
-function addSigned(a: string, b: string, sign: 1 | -1): string {
-  const sa = scanned(a);
-  const sb = scanned(b);
-  const ua = smallUnits(a, sa);
-  const ub = smallUnits(b, sb);
-  if (ua !== undefined && ub !== undefined) {
-    const scaleA = scaleOf(a, sa);
-    const scaleB = scaleOf(b, sb);
-    const scale = Math.max(scaleA, scaleB);
-    const x = ua * (POW10[scale - scaleA] ?? Infinity);
-    const y = ub * (POW10[scale - scaleB] ?? Infinity);
-    const units = sign === 1 ? x + y : x - y;
-    if (Number.isSafeInteger(x) && Number.isSafeInteger(y) && Number.isSafeInteger(units)) return formatUnits(units, scale);
-  }
+/** `a + sign * b` exactly in `bigint`, for two decimals `scanDecimal` accepted (layouts `sa`, `sb`). */
+function exactSum(a: string, sa: number, b: string, sb: number, sign: 1 | -1): string {
   const x = scaledOf(a, sa);
   const y = scaledOf(b, sb);
   const scale = Math.max(x.scale, y.scale);
   const units = sign === 1 ? rescale(x, scale) + rescale(y, scale) : rescale(x, scale) - rescale(y, scale);
   return formatScaled(units, scale);
+}
+
+/**
+ * `a + sign * b`. Values of at most 15 digits each (prices, quantities, balances of this service)
+ * are added in doubles, exactly (`double-sum.ts`); a sum that would leave the safe integers goes
+ * through `bigint`.
+ */
+function addSigned(a: string, b: string, sign: 1 | -1): string {
+  const sa = scanned(a);
+  const sb = scanned(b);
+  return sumInDoubles(a, sa, b, sb, sign) ?? exactSum(a, sa, b, sb, sign);
 }
 
 /**

@@ -87,7 +87,7 @@ export const CommaList = new t.Type<readonly string[], string, unknown>(
 /** Text that may be absent or `null`; yields a string or `undefined`. */
 export const OptionalText = t.union([t.string, t.null, t.undefined], 'OptionalText');
 
-/** Turns `null`/`undefined`/`''` into `undefined`. */
+/** Turns `null`/`undefined`/`''` into `undefined` (`undefined` is returned as it is). */
 export function presentText(value: string | null | undefined): string | undefined {
-  return value === null || value === undefined || value === '' ? undefined : value;
+  return value === null || value === '' ? undefined : value;
 }

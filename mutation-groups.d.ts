@@ -6,7 +6,7 @@ export interface MutationGroup {
   readonly what: string;
   /** Stryker's patterns of the modules it mutates: a path, `*` within a folder, `!` to leave out, `:lines`. */
   readonly mutate: readonly string[];
-  /** The test files and folders (under test/) whose suites exercise them. */
+  /** The test folders and files (`*` within one folder) whose suites exercise them. */
   readonly tests: readonly string[];
 }
 export declare const MUTATION_GROUPS: readonly MutationGroup[];

@@ -6,6 +6,7 @@
  * what that change touched.
  *
  * Plain JavaScript: `stryker.config.js`, `jest.mutation.config.js` and `scripts/mutation.ts` read it.
+ * A group's `tests` are folders, files, or files matched by `*` within one folder.
  * @type {ReadonlyArray<{ name: string, what: string, mutate: string[], tests: string[] }>}
  */
 export const MUTATION_GROUPS = [
@@ -23,9 +24,15 @@ export const MUTATION_GROUPS = [
   },
   {
     name: 'codecs',
-    what: "response codecs and the exact reading of JSON's numbers",
-    mutate: ['src/codecs/*.ts', 'src/decimal/codec.ts', 'src/decimal/exact-json.ts', 'src/decimal/json-number.ts', 'src/decimal/scan.ts'],
-    tests: ['test/rest', 'test/decimal'],
+    what: 'response codecs: the shape of every answer and the refusals that name what was wrong',
+    mutate: ['src/codecs/*.ts', 'src/decimal/codec.ts'],
+    tests: ['test/rest/decode-*.test.ts', 'test/rest/codec-*.test.ts', 'test/decimal/codec.test.ts'],
+  },
+  {
+    name: 'json-numbers',
+    what: "the exact reading of JSON's numbers and the decimal scanner under it",
+    mutate: ['src/decimal/exact-json.ts', 'src/decimal/json-number.ts', 'src/decimal/scan.ts'],
+    tests: ['test/decimal', 'test/rest/decode-decimals.test.ts'],
   },
   {
     name: 'decimals',

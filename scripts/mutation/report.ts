@@ -68,7 +68,7 @@ export function matchesPatterns(file: string, patterns: readonly string[]): bool
  */
 export function keepGroupOnly(report: MutationReport, group: MutationGroup): MutationReport {
   const inTests = (path: string): boolean =>
-    group.tests.some((entry) => path === entry || path.startsWith(`${entry.replace(/\/$/, '')}/`));
+    group.tests.some((entry) => patternMatches(path, entry) || path.startsWith(`${entry.replace(/\/$/, '')}/`));
   report.files = Object.fromEntries(Object.entries(report.files).filter(([path]) => matchesPatterns(path, group.mutate)));
   if (report.testFiles !== undefined) {
     report.testFiles = Object.fromEntries(Object.entries(report.testFiles).filter(([path]) => inTests(path)));

@@ -19,6 +19,7 @@ function filesUnder(folder: string): string[] {
 }
 
 const SOURCES = filesUnder('src');
+const TESTS = filesUnder('test');
 
 describe('the mutation groups', () => {
   it('have distinct names, each found by mutationGroup and given its own results file', () => {
@@ -40,7 +41,10 @@ describe('the mutation groups', () => {
       for (const pattern of group.mutate.filter((p) => !p.startsWith('!'))) {
         expect([pattern, SOURCES.some((file) => matchesPatterns(file, [pattern]))]).toEqual([pattern, true]);
       }
-      for (const suite of group.tests) expect([suite, existsSync(`${ROOT}/${suite}`)]).toEqual([suite, true]);
+      for (const suite of group.tests) {
+        const found = suite.includes('*') ? TESTS.some((file) => matchesPatterns(file, [suite])) : existsSync(`${ROOT}/${suite}`);
+        expect([suite, found]).toEqual([suite, true]);
+      }
     },
   );
 
@@ -73,7 +77,7 @@ const mutant = (status: string, line: number, statusReason?: string): ReportMuta
 });
 
 describe("what a group's run keeps", () => {
-  const group: MutationGroup = { name: 'g', what: 'g', mutate: ['src/x/*.ts', '!src/x/skip.ts'], tests: ['test/x', 'test/y.test.ts'] };
+  const group: MutationGroup = { name: 'g', what: 'g', mutate: ['src/x/*.ts', '!src/x/skip.ts'], tests: ['test/x', 'test/y.test.ts', 'test/w/a-*.test.ts'] };
 
   it("keeps the group's modules and test files only, and each reason's first line", () => {
     const report: MutationReport = {
@@ -82,11 +86,11 @@ describe("what a group's run keeps", () => {
         'src/x/skip.ts': { mutants: [] },
         'src/other.ts': { mutants: [] },
       },
-      testFiles: { 'test/x/a.test.ts': {}, 'test/y.test.ts': {}, 'test/xy/b.test.ts': {}, 'test/z.test.ts': {} },
+      testFiles: { 'test/x/a.test.ts': {}, 'test/y.test.ts': {}, 'test/xy/b.test.ts': {}, 'test/z.test.ts': {}, 'test/w/a-1.test.ts': {}, 'test/w/b-1.test.ts': {} },
     };
     const kept = keepGroupOnly(report, group);
     expect(Object.keys(kept.files)).toEqual(['src/x/a.ts']);
-    expect(Object.keys(kept.testFiles ?? {})).toEqual(['test/x/a.test.ts', 'test/y.test.ts']);
+    expect(Object.keys(kept.testFiles ?? {})).toEqual(['test/x/a.test.ts', 'test/y.test.ts', 'test/w/a-1.test.ts']);
     expect(kept.files['src/x/a.ts']?.mutants.map((m) => m.statusReason)).toEqual(['Error: expected 1', undefined]);
   });
 

@@ -129,7 +129,7 @@ export function figuresTable(results: readonly { readonly group: MutationGroup; 
       .sort((a, b) => (a.file < b.file ? -1 : 1))
       .map((row, index) => {
         const name = index === 0 ? `\`${group.name}\`` : '';
-        return `| ${name} | \`${row.file}\` | ${row.mutants} | ${row.detected} | ${row.timedOut} | ${row.survivors.length} | ${row.score.toFixed(1)}% |`;
+        return `| ${name} | \`${row.file}\` | ${row.mutants} | ${row.detected} | ${row.timedOut} | ${row.survivors.length} | ${row.mutants === 0 ? '-' : `${row.score.toFixed(1)}%`} |`;
       }),
   );
   return ['| Group | Module | Mutants | Detected | Of which timed out | Survived | Score |', '|---|---|---|---|---|---|---|', ...rows].join('\n');

@@ -8,7 +8,7 @@ import { isPositiveDecimal } from '../decimal/text.js';
 import { fieldCodec, integerFromWire, listFromWire, type FieldCodec } from './field.js';
 
 const isString = (u: unknown): u is string => typeof u === 'string';
-const isInteger = (u: unknown): u is number => typeof u === 'number' && Number.isSafeInteger(u);
+const isInteger = (u: unknown): u is number => Number.isSafeInteger(u);
 
 /** Account types accepted in requests. */
 export type AccountType = 'SPOT' | 'FUTURES';

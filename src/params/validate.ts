@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { isLeft } from 'fp-ts/lib/Either.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import type { OperationId } from '../endpoints/operation-id.js';
 import type { ParamField } from './field.js';
@@ -67,12 +66,11 @@ export function encodeParams(
       if (field.required) issues.push({ field: name, rule: 'required' });
       continue;
     }
-    const checked = field.codec.validate(value, [{ key: name, type: field.codec, actual: value }]);
-    if (isLeft(checked)) {
+    if (!field.codec.is(value)) {
       issues.push({ field: name, rule: field.codec.name });
       continue;
     }
-    const wire = field.codec.encode(checked.right);
+    const wire = field.codec.encode(value);
     if (field.secret) secrets.push(wire, String(value));
     pairs.push([name, wire]);
   }

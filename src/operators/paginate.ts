@@ -6,8 +6,8 @@
 import { Observable, throwError } from 'rxjs';
 import type { CallOptions, Client } from '../client/types.js';
 import type { Page } from '../codecs/results.js';
-import type { Endpoint, Paging } from '../endpoints/endpoint.js';
-import { ValidationError } from '../errors.js';
+import { paramFields, type AnyEndpoint, type Endpoint, type Paging } from '../endpoints/endpoint.js';
+import { ValidationError, type ValidationIssue } from '../errors.js';
 import { countOption } from './option-checks.js';
 
 /**
@@ -36,6 +36,17 @@ function numberParam(params: object, name: string): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
+/**
+ * The page or page size given that is not a number (`'50'`), each with the row's own rule for it:
+ * left to `numberParam`, it would silently become the default.
+ */
+function pagingIssues(row: AnyEndpoint, paging: Paging, params: object): ValidationIssue[] {
+  const given = params as Readonly<Record<string, unknown>>;
+  return paramFields(row)
+    .filter(([name]) => (name === paging.page || name === paging.size) && given[name] !== undefined && typeof given[name] !== 'number')
+    .map(([name, field]) => ({ field: name, rule: field.codec.name }));
+}
+
 /** Whether the page just received is the last one. */
 function isLastPage(page: Page<unknown>, number: number, size: number, seen: number): boolean {
   if (page.items.length === 0) return true;
@@ -52,7 +63,8 @@ function isLastPage(page: Page<unknown>, number: number, size: number, seen: num
  *
  * - Page size: the largest the list allows (`limit` 200 for M2 and B3, 500 for M7 and B1, 1000 for
  *   B11), or {@link UNBOUNDED_PAGE_SIZE} where the spec sets no maximum (B10, B15); a page size or
- *   a starting page in `params` wins.
+ *   a starting page in `params` wins. Given as anything but a number (`'50'`), it fails the
+ *   Observable with a {@link ValidationError} (the list's rule for it), before any request.
  * - Stops after an empty page; after page `totalPages` when the service says how many pages there
  *   are (B15), or after `total` items when it says that; otherwise after a page shorter than the
  *   page size.
@@ -81,6 +93,8 @@ export function paginate<P extends object, T>(list: PagedList<P, T>, client: Cli
   if (!paging) {
     return throwError(() => new ValidationError({ operation: row.id, issues: [{ field: 'paging', rule: 'a paged list operation' }] }));
   }
+  const issues = pagingIssues(row as AnyEndpoint, paging, params);
+  if (issues.length > 0) return throwError(() => new ValidationError({ operation: row.id, issues }));
   let maxPages: number;
   try {
     maxPages = countOption('maxPages', options.maxPages, Infinity);

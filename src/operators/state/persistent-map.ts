@@ -103,7 +103,8 @@ function insert<V>(node: Node<V> | undefined, shift: number, leaf: Leaf<V>): Nod
       return join(shift, node, leaf);
     }
     const at = node.leaves.findIndex((l) => l.key === leaf.key);
-    if (at >= 0 && Object.is(node.leaves[at]?.value, leaf.value)) return node;
+    const held = node.leaves[at];
+    if (held && Object.is(held.value, leaf.value)) return node;
     if (at < 0) grew = true;
     const leaves = at < 0 ? [...node.leaves, leaf] : node.leaves.map((l, i) => (i === at ? leaf : l));
     return { kind: 'collision', hash: node.hash, leaves };
@@ -121,26 +122,25 @@ function insert<V>(node: Node<V> | undefined, shift: number, leaf: Leaf<V>): Nod
   return { kind: 'branch', bitmap: node.bitmap, children: withChild(node.children, index, next) };
 }
 
+/**
+ * `node` without `key`, which it holds ({@link PersistentMap.delete} looks the key up first, so
+ * every step down finds it).
+ */
 function remove<V>(node: Node<V>, shift: number, hash: number, key: string): Node<V> | undefined {
-  if (node.kind === 'leaf') return node.key === key ? undefined : node;
+  if (node.kind === 'leaf') return undefined;
   if (node.kind === 'collision') {
     const leaves = node.leaves.filter((l) => l.key !== key);
-    if (leaves.length === node.leaves.length) return node;
     return leaves.length === 1 ? leaves[0] : { kind: 'collision', hash: node.hash, leaves };
   }
   const bit = 1 << fragment(hash, shift);
-  if ((node.bitmap & bit) === 0) return node;
   const index = popcount(node.bitmap & (bit - 1));
-  const child = node.children[index];
-  if (!child) return node;
-  const next = remove(child, shift + BITS, hash, key);
-  if (next === child) return node;
+  const next = remove(node.children[index] as Node<V>, shift + BITS, hash, key);
   if (next === undefined) {
-    if (node.children.length === 1) return undefined;
+    // The child was a leaf, and a branch never holds a leaf alone: another child is left.
     const children = node.children.filter((_, i) => i !== index);
-    const only = children[0];
+    const only = children[0] as Node<V>;
     // A branch left with one leaf (or collision) collapses into it, keeping the trie canonical.
-    if (children.length === 1 && only && only.kind !== 'branch') return only;
+    if (children.length === 1 && only.kind !== 'branch') return only;
     return { kind: 'branch', bitmap: node.bitmap & ~bit, children };
   }
   if (node.children.length === 1 && next.kind !== 'branch') return next;

@@ -55,10 +55,10 @@ function isScheduler(value: unknown): value is SchedulerLike {
 export function coalesceOption(value: CoalesceOption | undefined): Coalescing | undefined {
   if (value === undefined) return undefined;
   if (isScheduler(value)) return { scheduler: value, delayMs: 0 };
-  const every = typeof value === 'object' && value !== null ? (value as { everyMs?: unknown }).everyMs : undefined;
-  const scheduler = typeof value === 'object' && value !== null ? (value as { scheduler?: unknown }).scheduler : undefined;
-  if (typeof every === 'number' && Number.isFinite(every) && every > 0 && (scheduler === undefined || isScheduler(scheduler))) {
-    return { scheduler: scheduler ?? asyncScheduler, delayMs: every };
+  // `null` or a number (from callers without the types) has no `everyMs`: it is refused below.
+  const { everyMs, scheduler } = (value ?? {}) as { readonly everyMs?: unknown; readonly scheduler?: unknown };
+  if (typeof everyMs === 'number' && everyMs > 0 && everyMs < Infinity && (scheduler === undefined || isScheduler(scheduler))) {
+    return { scheduler: scheduler ?? asyncScheduler, delayMs: everyMs };
   }
   throw new ValidationError({ operation: 'config', issues: [{ field: 'coalesce', rule: 'a scheduler, or { everyMs } with a positive number of ms' }] });
 }

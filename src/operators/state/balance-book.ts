@@ -81,10 +81,10 @@ export class BalanceBookState implements RefreshableBook<readonly BalanceSeed[],
       const newer = record.event ? isNewerAccountEvent(event, record.event) : event.time >= record.since;
       if (!newer) return false;
     }
-    const balance = balanceOfEvent(event);
-    const unchanged = record !== undefined && sameBalance(record.balance, balance);
-    this.put({ balance, event, since: event.time, sequence: this.sequence }, !unchanged);
-    return !unchanged;
+    // A newer event always changes the balance: its time is the new `updatedAt` (a refresh's
+    // balance has none), and at the time it replaces it is newer only when its amounts differ.
+    this.put({ balance: balanceOfEvent(event), event, since: event.time, sequence: this.sequence }, true);
+    return true;
   }
 
   markRefresh(): BalanceMark {

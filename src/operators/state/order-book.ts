@@ -145,8 +145,9 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
     const before = this.log.removedCount;
     const { maxTerminalOrders, maxTerminalAgeMs, maxPlaceholders } = this.settings;
     while (this.placeholders.size > maxPlaceholders) {
-      const oldest = this.placeholders.peek();
-      if (oldest) this.remove(oldest[0], false);
+      // More than `maxPlaceholders` (0 or more): there is an oldest.
+      const [oldest] = this.placeholders.peek() as readonly [string, true];
+      this.remove(oldest, false);
     }
     const now = maxTerminalAgeMs === undefined ? 0 : this.settings.now();
     for (let oldest = this.finished.peek(); oldest; oldest = this.finished.peek()) {

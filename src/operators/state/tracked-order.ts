@@ -48,9 +48,9 @@ function larger(a: string, b: string): string {
   return compareDecimal(b, a) > 0 ? b : a;
 }
 
-/** Fills sort by trade time, then trade id. */
-function fillsInOrder(a: DealEvent, b: DealEvent): number {
-  return a.time - b.time || (a.tradeId < b.tradeId ? -1 : a.tradeId > b.tradeId ? 1 : 0);
+/** Whether fill `a` goes after fill `b`: fills sort by trade time, then trade id (never equal: one fill per id). */
+function goesAfter(a: DealEvent, b: DealEvent): boolean {
+  return a.time > b.time || (a.time === b.time && a.tradeId > b.tradeId);
 }
 
 /**
@@ -71,7 +71,7 @@ export class TrackedOrder {
   /** The final report furthest along, once there is one. */
   private final: OrderSeed | undefined;
   /**
-   * Fills, kept sorted by {@link fillsInOrder}, and their trade ids; both made at the first fill
+   * Fills, kept sorted by {@link goesAfter}, and their trade ids; both made at the first fill
    * (most orders held in a large book have none: an empty Set and array cost ~200 bytes per order).
    */
   private fills: DealEvent[] | undefined;
@@ -124,7 +124,7 @@ export class TrackedOrder {
     tradeIds.add(deal.tradeId);
     const fills = (this.fills ??= []);
     let at = fills.length;
-    while (at > 0 && fillsInOrder(fills[at - 1] as DealEvent, deal) > 0) at -= 1;
+    while (at > 0 && goesAfter(fills[at - 1] as DealEvent, deal)) at -= 1;
     fills.splice(at, 0, deal);
     this.fillQuantity = addDecimal(this.fillQuantity, deal.quantity);
     this.fillAmount = addDecimal(this.fillAmount, deal.amount);

@@ -20,6 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { incrementalFileOf, mutationGroup, MUTATION_GROUPS, type MutationGroup } from '../mutation-groups.js';
+import { committedResults } from './mutation/results.js';
 import { figuresOf, figuresTable, keepGroupOnly, withFiguresTable, type MutationReport } from './mutation/report.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -69,10 +70,7 @@ function run(group: MutationGroup): boolean {
 }
 
 function writeDocs(): void {
-  const results = MUTATION_GROUPS.filter((group) => existsSync(`${root}/${incrementalFileOf(group.name)}`)).map((group) => ({
-    group,
-    report: JSON.parse(readFileSync(`${root}/${incrementalFileOf(group.name)}`, 'utf8')) as MutationReport,
-  }));
+  const results = committedResults(root);
   const doc = `${root}/docs/testing.md`;
   writeFileSync(doc, withFiguresTable(readFileSync(doc, 'utf8'), figuresTable(results)));
   console.log(`docs/testing.md: the figures of ${results.length} groups`);

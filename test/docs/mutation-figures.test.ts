@@ -4,18 +4,16 @@
  * nobody explained, or a table older than the results, fails here.
  */
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { incrementalFileOf, MUTATION_GROUPS } from '../../mutation-groups.js';
-import { FIGURES_END, FIGURES_START, figuresOf, figuresTable, type MutationReport } from '../../scripts/mutation/report.js';
+import { MUTATION_GROUPS } from '../../mutation-groups.js';
+import { FIGURES_END, FIGURES_START, figuresOf, figuresTable } from '../../scripts/mutation/report.js';
+import { committedResults } from '../../scripts/mutation/results.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOC = readFileSync(`${ROOT}/docs/testing.md`, 'utf8');
 
-const results = MUTATION_GROUPS.filter((group) => existsSync(`${ROOT}/${incrementalFileOf(group.name)}`)).map((group) => ({
-  group,
-  report: JSON.parse(readFileSync(`${ROOT}/${incrementalFileOf(group.name)}`, 'utf8')) as MutationReport,
-}));
+const results = committedResults(ROOT);
 
 /** The equivalent mutants' table: per module, the lines it explains (`12`, `12, 14`, `97-104`). */
 function explainedLines(): Map<string, Set<number>> {

@@ -27,6 +27,13 @@ const ACCOUNTS = 50;
 const LIMIT = 20;
 const WINDOW_MS = 10 * SECOND;
 const KEEPALIVE_MS = 2 * MINUTE;
+/**
+ * Connection timing is not what this test is about: on the 50× clock the defaults (15 s to connect,
+ * 10 s for a PONG) are 300 ms and 200 ms of real time, which a loaded two-core machine can miss and
+ * turn into reconnects. The budget is what is measured, so the socket timeouts are generous.
+ */
+const SOCKET_TIMEOUTS = { connectTimeoutMs: 10 * MINUTE, pingTimeoutMs: 5 * MINUTE } as const;
+const SERVER_WS_RULES = { idleTimeoutMs: 10 * MINUTE, unsubscribedTimeoutMs: 10 * MINUTE } as const;
 
 let sim: Simulator | undefined;
 const subscriptions: Subscription[] = [];
@@ -50,7 +57,7 @@ function wire(s: Simulator): { readonly fetch: FetchLike; readonly seen: { statu
 
 describe('many sub-accounts in one process', () => {
   it('start, keep alive, read balances and stream within one budget: every event once, no 429', async () => {
-    const s = (sim = await startFastSim(50, { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS }, limits: { subAccountsPerMaster: ACCOUNTS } }));
+    const s = (sim = await startFastSim(50, { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS }, limits: { subAccountsPerMaster: ACCOUNTS } }, SERVER_WS_RULES));
     const { fetch, seen } = wire(s);
     const budget = createRequestBudget({ scheduler: s.scheduler, windowMs: WINDOW_MS, ipLimit: LIMIT, accountLimit: LIMIT });
     const names = accountNames(ACCOUNTS, 'strategy');
@@ -65,7 +72,7 @@ describe('many sub-accounts in one process', () => {
 
     const events: TaggedEvent[] = [];
     const started = s.clock.now();
-    subscriptions.push(userDataStreams(new BehaviorSubject<AccountSet>(clients), { keepAliveIntervalMs: KEEPALIVE_MS }).subscribe((e) => events.push(e)));
+    subscriptions.push(userDataStreams(new BehaviorSubject<AccountSet>(clients), { keepAliveIntervalMs: KEEPALIVE_MS, ...SOCKET_TIMEOUTS }).subscribe((e) => events.push(e)));
     const readings: BalanceReading[] = [];
     subscriptions.push(pollSubAccountBalances(master, names, { everyMs: 5 * MINUTE }).subscribe((r) => void ('balances' in r && readings.push(r))));
 

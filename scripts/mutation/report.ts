@@ -11,13 +11,15 @@ export interface ReportMutant {
   readonly replacement?: string;
   readonly status: string;
   statusReason?: string;
-  readonly location: { readonly start: { readonly line: number } };
+  readonly location: { readonly start: { readonly line: number; readonly column: number } };
 }
 
 /** The parts of a Stryker report this script reads; the rest is carried through untouched. */
 export interface MutationReport {
   files: Record<string, { readonly mutants: ReportMutant[] }>;
   testFiles?: Record<string, unknown>;
+  /** Where the run was made: a path of that machine, left out of the committed results. */
+  projectRoot?: string;
 }
 
 /** One module's figures: the mutants scored, those detected (killed or timed out), the survivors. */
@@ -56,10 +58,25 @@ export function matchesPatterns(file: string, patterns: readonly string[]): bool
 }
 
 /**
+ * A mutant with its fields in name order and no empty `killedBy` (Stryker writes fields in another
+ * order, and an empty `killedBy` or none, depending on whether the result was reused).
+ */
+function canonical(mutant: ReportMutant): ReportMutant {
+  const fields = Object.entries(mutant).filter(([name, value]) => !(name === 'killedBy' && Array.isArray(value) && value.length === 0));
+  return Object.fromEntries(fields.sort(([a], [b]) => (a < b ? -1 : 1))) as unknown as ReportMutant;
+}
+
+function byPlace(a: ReportMutant, b: ReportMutant): number {
+  const at = (m: ReportMutant): string => `${m.mutatorName}\0${m.replacement ?? ''}`;
+  return a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column || (at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : 0);
+}
+
+/**
  * The part of `report` that belongs to `group`: Stryker carries every module of the report a run
  * started from into the report it writes, so a group's own modules and test files are picked out.
  * Each kill's reason is cut to its first line (the stack trace would make the file several times
- * larger). Changes `report` in place and returns it.
+ * larger); each module's mutants are sorted by place, their fields by name, and the
+ * path of the machine the run was made on is left out. Changes `report` in place and returns it.
  *
  * @example
  * ```ts
@@ -73,7 +90,11 @@ export function keepGroupOnly(report: MutationReport, group: MutationGroup): Mut
   if (report.testFiles !== undefined) {
     report.testFiles = Object.fromEntries(Object.entries(report.testFiles).filter(([path]) => inTests(path)));
   }
+  delete report.projectRoot;
   for (const { mutants } of Object.values(report.files)) {
+    // Stryker lists a file's mutants in the order they finished: sorted by place, a run that
+    // changes nothing writes the same file.
+    mutants.splice(0, mutants.length, ...mutants.sort(byPlace).map(canonical));
     for (const mutant of mutants) {
       if (mutant.statusReason !== undefined) mutant.statusReason = (mutant.statusReason.split('\n', 1)[0] ?? '').slice(0, REASON_KEPT);
     }

@@ -68,11 +68,11 @@ describe('matchesPatterns', () => {
   });
 });
 
-const mutant = (status: string, line: number, statusReason?: string): ReportMutant => ({
+const mutant = (status: string, line: number, statusReason?: string, column = 1, replacement = 'a <= b'): ReportMutant => ({
   mutatorName: 'EqualityOperator',
-  replacement: 'a <= b',
+  replacement,
   status,
-  location: { start: { line } },
+  location: { start: { line, column } },
   ...(statusReason === undefined ? {} : { statusReason }),
 });
 
@@ -92,6 +92,25 @@ describe("what a group's run keeps", () => {
     expect(Object.keys(kept.files)).toEqual(['src/x/a.ts']);
     expect(Object.keys(kept.testFiles ?? {})).toEqual(['test/x/a.test.ts', 'test/y.test.ts', 'test/w/a-1.test.ts']);
     expect(kept.files['src/x/a.ts']?.mutants.map((m) => m.statusReason)).toEqual(['Error: expected 1', undefined]);
+  });
+
+  it('sorts each module\'s mutants by line, column, then mutant, so a run that changes nothing writes the same file', () => {
+    const place = (m: ReportMutant): string => `${m.location.start.line}:${m.location.start.column}:${m.replacement ?? ''}`;
+    const shuffled = [mutant('Killed', 9, undefined, 1), mutant('Killed', 2, undefined, 7, 'b'), mutant('Killed', 2, undefined, 7, 'a'), mutant('Killed', 2, undefined, 3), mutant('Killed', 10, undefined, 1)];
+    const report: MutationReport = { files: { 'src/x/a.ts': { mutants: shuffled } } };
+    expect(keepGroupOnly(report, group).files['src/x/a.ts']?.mutants.map(place)).toEqual(['2:3:a <= b', '2:7:a', '2:7:b', '9:1:a <= b', '10:1:a <= b']);
+  });
+
+  it('writes each mutant\'s fields in name order without an empty killedBy, and leaves out the machine\'s path', () => {
+    const reused = { status: 'Timeout', killedBy: [], location: { start: { line: 1, column: 1 } }, mutatorName: 'BlockStatement' };
+    const killed = { status: 'Killed', killedBy: ['3'], location: { start: { line: 2, column: 1 } }, mutatorName: 'BlockStatement' };
+    const report = { projectRoot: '/home/someone/mexc-rx', files: { 'src/x/a.ts': { mutants: [killed, reused] } } } as MutationReport;
+    const kept = keepGroupOnly(report, group);
+    expect('projectRoot' in kept).toBe(false);
+    expect(kept.files['src/x/a.ts']?.mutants.map((m) => Object.keys(m))).toEqual([
+      ['location', 'mutatorName', 'status'],
+      ['killedBy', 'location', 'mutatorName', 'status'],
+    ]);
   });
 
   it('cuts a long first line of a reason to 200 characters', () => {

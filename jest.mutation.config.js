@@ -18,20 +18,31 @@ const CORE_TESTS = [
   '<rootDir>/test/reliability/fuzz-params.test.ts',
 ];
 
-function narrowed(list) {
-  return list.split(',').map((entry) => (entry.endsWith('.ts') ? `<rootDir>/${entry}` : `<rootDir>/${entry.replace(/\/$/, '')}/**/*.test.ts`));
+/** Folders or files under test/ as jest's test globs; those with `!` before them are left out below. */
+function testsToRun(entries) {
+  return entries
+    .filter((entry) => !entry.startsWith('!'))
+    .map((entry) => (entry.endsWith('.ts') ? `<rootDir>/${entry}` : `<rootDir>/${entry.replace(/\/$/, '')}/**/*.test.ts`));
 }
 
-function testsToRun() {
-  if (process.env.MUTATION_TESTS) return narrowed(process.env.MUTATION_TESTS);
-  if (process.env.MUTATION_GROUP) return narrowed(mutationGroup(process.env.MUTATION_GROUP).tests.join(','));
-  return CORE_TESTS;
+/** The left-out entries as jest's ignore patterns (regular expressions on the path). */
+function testsLeftOut(entries) {
+  return entries.filter((entry) => entry.startsWith('!')).map((entry) => `/${entry.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 }
+
+/** A quick run's comma-separated list, else the group's suites; none outside a mutation run. */
+function chosenEntries() {
+  if (process.env.MUTATION_TESTS) return process.env.MUTATION_TESTS.split(',');
+  if (process.env.MUTATION_GROUP) return mutationGroup(process.env.MUTATION_GROUP).tests;
+  return undefined;
+}
+
+const chosen = chosenEntries();
 
 export default {
   ...base,
   // src as well, so that jest's related-tests search (which Stryker uses) sees the imports of the sources.
   roots: ['<rootDir>/src', '<rootDir>/test'],
-  testMatch: testsToRun(),
-  testPathIgnorePatterns: ['/node_modules/', '/test/simulator/real-clock\\.test\\.ts$', '/test/simulator/cli\\.test\\.ts$'],
+  testMatch: chosen === undefined ? CORE_TESTS : testsToRun(chosen),
+  testPathIgnorePatterns: ['/node_modules/', '/test/simulator/real-clock\\.test\\.ts$', '/test/simulator/cli\\.test\\.ts$', ...testsLeftOut(chosen ?? [])],
 };

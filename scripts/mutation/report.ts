@@ -84,8 +84,9 @@ function byPlace(a: ReportMutant, b: ReportMutant): number {
  * ```
  */
 export function keepGroupOnly(report: MutationReport, group: MutationGroup): MutationReport {
+  const names = (path: string, entry: string): boolean => patternMatches(path, entry) || path.startsWith(`${entry.replace(/\/$/, '')}/`);
   const inTests = (path: string): boolean =>
-    group.tests.some((entry) => patternMatches(path, entry) || path.startsWith(`${entry.replace(/\/$/, '')}/`));
+    group.tests.some((entry) => !entry.startsWith('!') && names(path, entry)) && !group.tests.some((entry) => entry.startsWith('!') && names(path, entry.slice(1)));
   report.files = Object.fromEntries(Object.entries(report.files).filter(([path]) => matchesPatterns(path, group.mutate)));
   if (report.testFiles !== undefined) {
     report.testFiles = Object.fromEntries(Object.entries(report.testFiles).filter(([path]) => inTests(path)));

@@ -6,7 +6,13 @@
  * connection did: genuinely identical events (the same on one connection twice) all pass, every
  * extra copy is dropped. A connection subscribed late starts from what the others had delivered
  * when it was subscribed (it never gets those pushes): a push of the same content after that is
- * new to it, not a copy. Outside an overlap it costs one branch per event.
+ * new to it, not a copy. Outside an overlap and its tail it costs one branch per event.
+ *
+ * The tail after an overlap is measured in the service's send times, not the client's clock: a
+ * successor that lags behind the connection it replaced still owes copies of what that one
+ * delivered, and it delivers them in push order, before anything sent later. A client that falls
+ * behind in reading (a busy event loop, a throttled browser tab) can let its own clock run far past
+ * any tail while those copies wait unread; the send times of what it reads cannot.
  *
  * @module
  */
@@ -17,24 +23,53 @@ export function eventIdentity(event: MarketEvent): string {
   return JSON.stringify(event, (key, value: unknown) => (key === 'sendTime' ? undefined : value));
 }
 
+/**
+ * How far apart in send time two deliveries of the same content may be and still be copies of one
+ * push (the service sends a push to each connection at about the same time), and how far past the
+ * latest event seen a lagging connection's copies are still expected after an overlap.
+ */
+export const COPY_WINDOW_MS = 2_000;
+
+/** One push of an event: when it was first delivered, and how many copies each connection delivered. */
+interface Push {
+  readonly sentAt: number;
+  readonly counts: Map<number, number>;
+}
+
 /** Remembers which connection delivered which event during an overlap. */
 export class OverlapDeduplicator {
   /**
-   * Per event identity: how many times each connection delivered it. Nothing is held outside an
-   * overlap and its tail.
+   * Per event identity, its pushes: how many times each connection delivered it. Nothing is held
+   * outside an overlap and its tail.
    */
-  private seen: Map<string, Map<number, number>> | undefined = undefined;
+  private seen: Map<string, Push[]> | undefined = undefined;
   private overlaps = 0;
+  /** The latest send time of an event looked at while deduplicating. */
+  private latestSentAt = -Infinity;
+  /** Copies are recognized until an event sent after this arrives (with no overlap open). */
   private tailUntil = -Infinity;
 
   /**
-   * An overlap starts (a second connection is opening). What the connections of an earlier
-   * overlap delivered is forgotten once its tail is over: a connection opened now never delivered
-   * those events, so counting them against its own would drop its first deliveries of the same
-   * content as copies.
+   * @param copyWindowMs see {@link COPY_WINDOW_MS}; content delivered again further apart in send
+   *   time is a new push.
+   * @example
+   * ```ts
+   * const dedup = new OverlapDeduplicator();
+   * ```
    */
-  begin(now: number): void {
-    if (this.overlaps === 0 && now > this.tailUntil) this.seen = undefined;
+  constructor(private readonly copyWindowMs = COPY_WINDOW_MS) {}
+
+  /**
+   * An overlap starts (a second connection is opening). What is remembered from an earlier
+   * overlap's tail stays: the connection that goes on may still owe copies, and the one opening
+   * starts from what the others delivered (see {@link subscribed}).
+   *
+   * @example
+   * ```ts
+   * dedup.begin(); // before opening the rollover's connection
+   * ```
+   */
+  begin(): void {
     this.overlaps += 1;
   }
 
@@ -44,19 +79,28 @@ export class OverlapDeduplicator {
    *
    * @example
    * ```ts
-   * dedup.begin(now);
+   * dedup.begin();
    * dedup.subscribed(2); // connection 2, which opened the overlap, answered its subscription
    * ```
    */
   subscribed(connection: number): void {
     if (this.seen === undefined) return;
-    for (const counts of this.seen.values()) counts.set(connection, Math.max(0, ...counts.values()));
+    for (const pushes of this.seen.values()) for (const { counts } of pushes) counts.set(connection, Math.max(0, ...counts.values()));
   }
 
-  /** An overlap ends; duplicates are still caught for `tailMs` (a lagging connection). */
-  end(tailMs: number, now: number): void {
+  /**
+   * An overlap ends (its replaced connection is closed, or the connection it opened failed): copies
+   * are still dropped until an event sent more than the copy window after the latest one looked at
+   * arrives.
+   *
+   * @example
+   * ```ts
+   * dedup.end(); // the rollover's overlap is over; a lagging successor's copies still drop
+   * ```
+   */
+  end(): void {
     this.overlaps = Math.max(0, this.overlaps - 1);
-    if (this.overlaps === 0) this.tailUntil = now + tailMs;
+    if (this.overlaps === 0) this.tailUntil = this.latestSentAt + this.copyWindowMs;
   }
 
   /**
@@ -64,23 +108,41 @@ export class OverlapDeduplicator {
    *
    * @example
    * ```ts
-   * dedup.begin(now);
-   * dedup.isDuplicate(event, 1, now); // false
-   * dedup.isDuplicate(event, 2, now); // true
+   * dedup.begin();
+   * dedup.isDuplicate(event, 1); // false
+   * dedup.isDuplicate(event, 2); // true
    * ```
    */
-  isDuplicate(event: MarketEvent, connection: number, now: number): boolean {
-    if (this.overlaps === 0 && now > this.tailUntil) {
+  isDuplicate(event: MarketEvent, connection: number): boolean {
+    if (this.overlaps === 0 && (this.seen === undefined || event.sendTime > this.tailUntil)) {
       this.seen = undefined;
       return false;
     }
+    if (event.sendTime > this.latestSentAt) this.latestSentAt = event.sendTime;
     const seen = (this.seen ??= new Map());
     const identity = eventIdentity(event);
-    let counts = seen.get(identity);
-    if (counts === undefined) seen.set(identity, (counts = new Map()));
+    const pushes = seen.get(identity);
+    let push = pushes === undefined ? undefined : this.pushOf(pushes, event.sendTime);
+    if (push === undefined) {
+      // In a tail only one connection is open: an event no other connection delivered needs no record.
+      if (this.overlaps === 0) return false;
+      push = { sentAt: event.sendTime, counts: new Map() };
+      if (pushes === undefined) seen.set(identity, [push]);
+      else pushes.push(push);
+    }
+    const { counts } = push;
     const delivered = (counts.get(connection) ?? 0) + 1;
     counts.set(connection, delivered);
     for (const [other, times] of counts) if (other !== connection && times >= delivered) return true;
     return false;
+  }
+
+  /** The latest push of the content whose first delivery was sent within the copy window of `sendTime`. */
+  private pushOf(pushes: readonly Push[], sendTime: number): Push | undefined {
+    for (let i = pushes.length - 1; i >= 0; i--) {
+      const push = pushes[i];
+      if (push !== undefined && Math.abs(sendTime - push.sentAt) <= this.copyWindowMs) return push;
+    }
+    return undefined;
   }
 }

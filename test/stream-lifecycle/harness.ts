@@ -85,6 +85,12 @@ export function accountFrame(time: number): { frame: string; event: AccountEvent
   return { frame: encodeJsonFrame(event), event };
 }
 
+/** A push of the same content as `event`, sent at `sendTime` (a new push, not a copy of the first). */
+export function pushedAgain(event: AccountEvent, sendTime: number): { frame: string; event: AccountEvent } {
+  const again = { ...event, sendTime };
+  return { frame: encodeJsonFrame(again), event: again };
+}
+
 /** The type of each event, for compact marble values. */
 export function kinds(events: readonly UserDataEvent[]): string[] {
   return events.map((e) => e.type);

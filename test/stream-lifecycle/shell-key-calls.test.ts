@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { EMPTY, map, Observable, of, throwError, timer } from 'rxjs';
 import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
-import { accountFrame, HOUR, kinds, setup, testScheduler } from './harness.js';
+import { accountFrame, HOUR, kinds, pushedAgain, setup, testScheduler } from './harness.js';
 
 const wsUrl = 'ws://127.0.0.1:1/ws';
 const KEY = 'LKq7Zr2x9Vb4Nm1Pw8Ts5Uy3Hd6Jf0Ga2Ke7Lc9Xo4Ri1Qe8Wt5Yu3Ip6As0Df';
@@ -176,15 +176,17 @@ describe('what an overlap remembers (virtual time)', () => {
       const subscription = userDataStream(keys, { wsUrl, scheduler, webSocketFactory: server.factory, format: 'json', rolloverAfterMs: HOUR, rolloverOverlapMs: 2_000 }).subscribe((e) => events.push(e));
       // First rollover at 1 h + 2 ms (connection 2 subscribed at + 4 ms). During its overlap, a
       // push reaches only the old connection; nothing else is pushed until the second rollover
-      // (at 2 h + 4 ms), when connection 2 delivers the same content before connection 3 is subscribed.
+      // (at 2 h + 4 ms), when connection 2 delivers the same content, pushed again, before
+      // connection 3 is subscribed.
       const pushed = accountFrame(HOUR + 1_000);
+      const again = pushedAgain(pushed.event, 2 * HOUR + 5);
       scheduler.schedule(() => server.sockets[0]?.deliver(pushed.frame), HOUR + 1_000);
-      scheduler.schedule(() => server.sockets[1]?.deliver(pushed.frame), 2 * HOUR + 5);
+      scheduler.schedule(() => server.sockets[1]?.deliver(again.frame), 2 * HOUR + 5);
       scheduler.schedule(() => subscription.unsubscribe(), 2 * HOUR + 1_000);
       flush();
 
       expect(kinds(events)).toEqual(['connected', 'rolled-over', 'account', 'account', 'rolled-over']);
-      expect(events.filter((e) => e.type === 'account')).toEqual([pushed.event, pushed.event]);
+      expect(events.filter((e) => e.type === 'account')).toEqual([pushed.event, again.event]);
       expect(server.sockets).toHaveLength(3);
     });
   });

@@ -76,33 +76,33 @@ describe('overlapOver', () => {
   it('ends only the overlap of its successor: closes the replaced connection, ends the tail, DELETEs the old key', () => {
     const mine = overlap({ successor: 6, replaced: 5, oldKey: 'key-old' });
     const other = overlap({ successor: 9, replaced: 8 });
-    const { state, effects } = overlapOver(live([other, mine]), { type: 'overlap-over', successor: 6, replacedHealthyAt: 1_000, at: 2_000 }, SETTINGS);
+    const { state, effects } = overlapOver(live([other, mine]), { type: 'overlap-over', successor: 6, replacedHealthyAt: 1_000, at: 2_000 });
     expect(state.overlaps).toStrictEqual([other]);
     expect(effects).toStrictEqual([
       { type: 'close', connection: 5 },
-      { type: 'overlap-ends', tailMs: SETTINGS.rolloverOverlapMs },
+      { type: 'overlap-ends' },
       { type: 'close-key', key: 'key-old' },
     ]);
   });
 
   it('reports a gap when the replaced connection had not proved delivery up to the handover', () => {
-    const { effects } = overlapOver(live([overlap({ successor: 6, replaced: 5 })]), { type: 'overlap-over', successor: 6, replacedHealthyAt: 400, at: 2_000 }, SETTINGS);
+    const { effects } = overlapOver(live([overlap({ successor: 6, replaced: 5 })]), { type: 'overlap-over', successor: 6, replacedHealthyAt: 400, at: 2_000 });
     expect(effects).toContainEqual({ type: 'emit', event: { type: 'gap', from: 400, to: 1_000, reason: 'stalled' } });
   });
 
   it('reports no gap for a replaced connection that already ended, or that the timer found nothing about', () => {
-    const ended = overlapOver(live([overlap({ successor: 6, replaced: undefined })]), { type: 'overlap-over', successor: 6, replacedHealthyAt: 400, at: 2_000 }, SETTINGS);
-    expect(ended.effects).toStrictEqual([{ type: 'overlap-ends', tailMs: SETTINGS.rolloverOverlapMs }]);
-    const unknown = overlapOver(live([overlap({ successor: 6, replaced: 5 })]), { type: 'overlap-over', successor: 6, replacedHealthyAt: undefined, at: 2_000 }, SETTINGS);
+    const ended = overlapOver(live([overlap({ successor: 6, replaced: undefined })]), { type: 'overlap-over', successor: 6, replacedHealthyAt: 400, at: 2_000 });
+    expect(ended.effects).toStrictEqual([{ type: 'overlap-ends' }]);
+    const unknown = overlapOver(live([overlap({ successor: 6, replaced: 5 })]), { type: 'overlap-over', successor: 6, replacedHealthyAt: undefined, at: 2_000 });
     expect(unknown.effects).toStrictEqual([
       { type: 'close', connection: 5 },
-      { type: 'overlap-ends', tailMs: SETTINGS.rolloverOverlapMs },
+      { type: 'overlap-ends' },
     ]);
   });
 
   it('an overlap no longer held changes nothing', () => {
     const state = live([overlap({ successor: 9, replaced: 8 })]);
-    expect(overlapOver(state, { type: 'overlap-over', successor: 6, replacedHealthyAt: 400, at: 2_000 }, SETTINGS)).toStrictEqual({ state, effects: [] });
+    expect(overlapOver(state, { type: 'overlap-over', successor: 6, replacedHealthyAt: 400, at: 2_000 })).toStrictEqual({ state, effects: [] });
   });
 });
 

@@ -85,8 +85,7 @@ export const scheduleOverlapEnd = (successor: number, replaced: number | undefin
 });
 export const cancel = (timer: TimerName): Effect => ({ type: 'cancel', timer });
 export const overlapBegins: Effect = { type: 'overlap-begins' };
-export const overlapEndsUnused: Effect = { type: 'overlap-ends', tailMs: 0 };
-export const overlapEnds: Effect = { type: 'overlap-ends', tailMs: SETTINGS.rolloverOverlapMs };
+export const overlapEnds: Effect = { type: 'overlap-ends' };
 export const deliver = (connection: number, market: MarketEvent): Effect => ({ type: 'deliver', connection, event: market });
 export const emit = (lifecycle: Exclude<LifecycleEvent, { type: 'diagnostic' }>): Effect => ({ type: 'emit', event: lifecycle });
 export const diagnose = (code: DiagnosticCode, message: string): Effect => ({ type: 'diagnose', code, message });

@@ -11,7 +11,7 @@ import type { Phase } from '../../src/stream/supervisor/model.js';
 import { transition } from '../../src/stream/supervisor/transition.js';
 import {
   ACQUIRING, brokenBy, cancel, closeKey, connecting, due, emit, ended, K1, K2, keyCreated, keyFailed, live, liveTimersCancelled, liveTimersStarted, MINUTE, NOW,
-  overlap, overlapEndsUnused, probe, problem, ready, reconnecting, renewing, replacing, rollover, row, S, schedule, scheduleOverlapEnd, SETTINGS, start, STOPPED,
+  overlap, overlapEnds, probe, problem, ready, reconnecting, renewing, replacing, rollover, row, S, schedule, scheduleOverlapEnd, SETTINGS, start, STOPPED,
   WAITING, type Row,
 } from './table.js';
 
@@ -27,7 +27,7 @@ const ROWS: readonly Row[] = [
   row('H1', 'a connection other than the successor subscribed during a handover: nothing', S(rollover(2, 3)), ready(1), S(rollover(2, 3)), []),
   row('H2', 'a connection neither side of the handover ended: nothing', S(rollover(2, 3)), ended(1, 'closed-by-server'), S(rollover(2, 3)), []),
   row('H2', 'the live connection died with its key refused during a key replacement: that key dropped, the new one takes over when subscribed', S(replacing(1, 2)), ended(1, 'invalid-listen-key'), S(replacing(undefined, 2), { key: undefined, broken: brokenBy('invalid-listen-key') }), [...liveTimersCancelled, cancel('keepalive-due')]),
-  row('H6', 'the new key\'s connection failed with nothing live and the old key refused: the new key DELETEd, no keepalive for a key no longer held, reconnect', S(replacing(undefined, 2), { key: undefined, broken: brokenBy('invalid-listen-key') }), ended(2, 'connect-timeout'), S(WAITING, { key: undefined, opened: 2, attempt: 1, broken: brokenBy('invalid-listen-key') }), [overlapEndsUnused, closeKey(K2), ...reconnecting(1, 'connect-timeout')]),
+  row('H6', 'the new key\'s connection failed with nothing live and the old key refused: the new key DELETEd, no keepalive for a key no longer held, reconnect', S(replacing(undefined, 2), { key: undefined, broken: brokenBy('invalid-listen-key') }), ended(2, 'connect-timeout'), S(WAITING, { key: undefined, opened: 2, attempt: 1, broken: brokenBy('invalid-listen-key') }), [overlapEnds, closeKey(K2), ...reconnecting(1, 'connect-timeout')]),
   row('H1', 'a key replacement that brought the key already held: adopted, but no old key to DELETE after the overlap', S(replacingWithSameKey), ready(2), S(live(2), { overlaps: [overlap(2, NOW, 1)] }), [probe(1), emit({ type: 'key-replaced', listenKey: 'key-…aaaa', reason: 'keepalive-failed', at: NOW }), schedule('keepalive-due', 30 * MINUTE), scheduleOverlapEnd(2, 1), ...liveTimersStarted]),
   row('A12', 'stopped: the stable period does not reset the attempts any more', S(STOPPED, { key: undefined, attempt: 2 }), due('stable-period-over'), S(STOPPED, { key: undefined, attempt: 2 }), []),
   row('A12', 'stopped: a malformed frame with onMalformedFrame \'error\' fails nothing a second time', S(STOPPED, { key: undefined }), problem(1, 'malformed-frame', 'bad'), S(STOPPED, { key: undefined }), [], { onMalformedFrame: 'error' }),

@@ -4,7 +4,7 @@
  * rollover's overlap makes three), while genuinely identical events all come out.
  */
 import { describe, expect, it } from '@jest/globals';
-import { eventIdentity, OverlapDeduplicator } from '../../src/stream/dedup.js';
+import { COPY_WINDOW_MS, eventIdentity, OverlapDeduplicator } from '../../src/stream/dedup.js';
 import type { AccountEvent } from '../../src/stream/events.js';
 
 const event: AccountEvent = {
@@ -22,142 +22,235 @@ const event: AccountEvent = {
   createTime: undefined,
 };
 
+/** How far apart in send time two copies of one push may be. */
+const WINDOW = 100;
+
 /** How many of `deliveries` (connection numbers, in arrival order) pass. */
 function passed(dedup: OverlapDeduplicator, deliveries: readonly number[]): number {
-  return deliveries.filter((connection) => !dedup.isDuplicate(event, connection, 5)).length;
+  return deliveries.filter((connection) => !dedup.isDuplicate(event, connection)).length;
 }
+
+/** The same event (a copy) as sent to a connection at `sendTime`. */
+const sentAt = (sendTime: number): AccountEvent => ({ ...event, sendTime });
+/** Another event, sent at `sendTime`. */
+const other = (sendTime: number): AccountEvent => ({ ...event, free: '99', sendTime });
 
 describe('OverlapDeduplicator', () => {
   it('lets one copy through when three connections deliver the same event', () => {
-    const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
-    dedup.begin(0);
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    dedup.begin();
     expect(passed(dedup, [2, 3, 1])).toBe(1);
   });
 
   it('lets genuinely identical events through, once each, whatever order the copies come in', () => {
-    const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
     // The event happened twice: each of two connections delivers it twice.
     expect(passed(dedup, [1, 2, 2, 1])).toBe(2);
-    expect(passed(new OverlapDeduplicator(), [1, 1])).toBe(2);
+    expect(passed(new OverlapDeduplicator(WINDOW), [1, 1])).toBe(2);
   });
 
-  it('forgets everything once the overlaps and their tail are over', () => {
-    const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
-    expect(dedup.isDuplicate(event, 1, 5)).toBe(false);
-    dedup.end(100, 10);
-    expect(dedup.isDuplicate(event, 2, 50)).toBe(true);
-    expect(dedup.isDuplicate(event, 2, 200)).toBe(false);
+  it('drops copies after the overlap until an event sent after the tail arrives, then forgets', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(1_000), 1)).toBe(false);
+    dedup.end();
+    expect(dedup.isDuplicate(sentAt(1_000), 2)).toBe(true);
+    expect(dedup.isDuplicate(other(1_101), 2)).toBe(false);
+    // Forgotten: the same content again is a new push.
+    expect(dedup.isDuplicate(sentAt(1_000), 2)).toBe(false);
   });
 
   it('counts a connection subscribed during the overlap from what the others had delivered then', () => {
-    const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
     // Pushed before connection 2 was subscribed: only connection 1 has it.
-    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
+    expect(dedup.isDuplicate(event, 1)).toBe(false);
     dedup.subscribed(2);
     // Pushed again, to both: new, whichever delivers first; the other copy is dropped.
-    expect(dedup.isDuplicate(event, 2, 2)).toBe(false);
-    expect(dedup.isDuplicate(event, 1, 2)).toBe(true);
+    expect(dedup.isDuplicate(event, 2)).toBe(false);
+    expect(dedup.isDuplicate(event, 1)).toBe(true);
     // Connection 1 is closed; during the tail, a third push of it comes on connection 2 alone.
-    dedup.end(100, 3);
-    expect(dedup.isDuplicate(event, 2, 50)).toBe(false);
+    dedup.end();
+    expect(dedup.isDuplicate(event, 2)).toBe(false);
   });
 
-  it('forgets an earlier overlap when the next one begins after its tail', () => {
-    const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
-    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
-    expect(dedup.isDuplicate(event, 2, 1)).toBe(true);
-    dedup.end(10, 2);
-    // No event in between: the next overlap starts clean, so connection 3's push is not taken
-    // for a copy of connection 1's.
-    dedup.begin(100);
+  it('counts a connection subscribed in a later overlap from what was delivered before it', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(event, 1)).toBe(false);
+    expect(dedup.isDuplicate(event, 2)).toBe(true);
+    dedup.end();
+    // No event in between: the next overlap's connection, once subscribed, starts from there, so
+    // its push of the same content is not taken for a copy of connection 1's.
+    dedup.begin();
     dedup.subscribed(3);
-    expect(dedup.isDuplicate(event, 3, 101)).toBe(false);
+    expect(dedup.isDuplicate(event, 3)).toBe(false);
+    expect(dedup.isDuplicate(event, 2)).toBe(true);
   });
 });
 
 describe('OverlapDeduplicator at its edges', () => {
   it('lets every delivery through outside an overlap, even the same event from two connections', () => {
-    const dedup = new OverlapDeduplicator();
-    expect(dedup.isDuplicate(event, 1, 0)).toBe(false);
-    expect(dedup.isDuplicate(event, 2, 0)).toBe(false);
-    expect(dedup.isDuplicate(event, 1, 0)).toBe(false);
+    const dedup = new OverlapDeduplicator(WINDOW);
+    expect(dedup.isDuplicate(event, 1)).toBe(false);
+    expect(dedup.isDuplicate(event, 2)).toBe(false);
+    expect(dedup.isDuplicate(event, 1)).toBe(false);
   });
 
   it('once the tail is over, the surviving connection delivers every push, whatever the closed one had delivered', () => {
-    const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
-    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
-    expect(dedup.isDuplicate(event, 2, 1)).toBe(true);
-    dedup.end(100, 10);
-    // Two new pushes of the same content on connection 2, after the tail: both are new.
-    expect(dedup.isDuplicate(event, 2, 200)).toBe(false);
-    expect(dedup.isDuplicate(event, 2, 201)).toBe(false);
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(1), 1)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(1), 2)).toBe(true);
+    dedup.end();
+    // Two new pushes of the same content on connection 2, sent after the tail: both are new.
+    expect(dedup.isDuplicate(sentAt(200), 2)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(201), 2)).toBe(false);
   });
 
-  it('still catches a lagging copy at the last millisecond of the tail, and forgets one millisecond later', () => {
-    const atEnd = new OverlapDeduplicator();
-    atEnd.begin(0);
-    expect(atEnd.isDuplicate(event, 1, 1)).toBe(false);
-    atEnd.end(100, 10);
-    expect(atEnd.isDuplicate(event, 2, 110)).toBe(true);
+  it('still catches a lagging copy after an event sent at the last millisecond of the tail, and not after one sent a millisecond later', () => {
+    const atEnd = new OverlapDeduplicator(WINDOW);
+    atEnd.begin();
+    expect(atEnd.isDuplicate(sentAt(10), 1)).toBe(false);
+    atEnd.end();
+    expect(atEnd.isDuplicate(other(110), 2)).toBe(false);
+    expect(atEnd.isDuplicate(sentAt(10), 2)).toBe(true);
 
-    const after = new OverlapDeduplicator();
-    after.begin(0);
-    expect(after.isDuplicate(event, 1, 1)).toBe(false);
-    after.end(100, 10);
-    expect(after.isDuplicate(event, 2, 111)).toBe(false);
+    const after = new OverlapDeduplicator(WINDOW);
+    after.begin();
+    expect(after.isDuplicate(sentAt(10), 1)).toBe(false);
+    after.end();
+    expect(after.isDuplicate(other(111), 2)).toBe(false);
+    expect(after.isDuplicate(sentAt(10), 2)).toBe(false);
+  });
+
+  it('measures the tail from the latest event sent by any connection, not from the last one delivered', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    // Connection 1 ran ahead: it delivered up to 500 while connection 2 lags at 10.
+    expect(dedup.isDuplicate(sentAt(10), 1)).toBe(false);
+    expect(dedup.isDuplicate(other(500), 1)).toBe(false);
+    dedup.end();
+    // Connection 2 catches up after the overlap: both are its copies, dropped.
+    expect(dedup.isDuplicate(sentAt(10), 2)).toBe(true);
+    expect(dedup.isDuplicate(other(500), 2)).toBe(true);
   });
 
   it('keeps deduplicating while a second overlap is still open after the first ends', () => {
-    const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
-    dedup.begin(0);
-    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
-    dedup.end(10, 5);
-    // Long after the first overlap's tail, the second overlap is still on: a copy is a copy.
-    expect(dedup.isDuplicate(event, 2, 1_000)).toBe(true);
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(1), 1)).toBe(false);
+    dedup.end();
+    // An event sent long after the first overlap's tail: the second overlap is still on, so a copy is still a copy.
+    expect(dedup.isDuplicate(other(1_000), 2)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(1), 2)).toBe(true);
   });
 
   it('does not forget what was delivered when a second overlap begins during the first', () => {
-    const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
-    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
-    dedup.begin(2);
-    expect(dedup.isDuplicate(event, 2, 3)).toBe(true);
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(event, 1)).toBe(false);
+    dedup.begin();
+    expect(dedup.isDuplicate(event, 2)).toBe(true);
   });
 
-  it("does not hold a closed connection's deliveries of an earlier overlap against the next one", () => {
-    const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
-    // Connection 1 delivers three genuine pushes of one content; connection 2 is never subscribed.
-    for (const now of [1, 2, 3]) expect(dedup.isDuplicate(event, 1, now)).toBe(false);
-    dedup.end(10, 5);
-    // No event until the next overlap, after the tail: connection 2's first push is new.
-    dedup.begin(100);
-    expect(dedup.isDuplicate(event, 2, 101)).toBe(false);
+  it('does not forget what the going-on connection owes when the next overlap begins in the tail', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    dedup.subscribed(2);
+    expect(dedup.isDuplicate(sentAt(10), 1)).toBe(false);
+    dedup.end();
+    // Connection 2 has not delivered its copy yet when the next overlap begins, however late.
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(10), 2)).toBe(true);
   });
 
-  it('begins an overlap at the last millisecond of a tail without forgetting the tail', () => {
+  it('keeps the tail when a handover fails during it', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(10), 1)).toBe(false);
+    dedup.end();
+    // A handover fails before its connection delivered anything.
+    dedup.begin();
+    dedup.end();
+    expect(dedup.isDuplicate(other(50), 2)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(10), 2)).toBe(true);
+  });
+
+  it('holds no new event against another connection in a tail (only one connection is open then)', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(10), 1)).toBe(false);
+    dedup.end();
+    expect(dedup.isDuplicate(other(20), 2)).toBe(false);
+    expect(dedup.isDuplicate(other(20), 3)).toBe(false);
+  });
+
+  it('takes the same content sent further apart than the copy window for a new push, even during an overlap', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    dedup.subscribed(2);
+    // Connection 1 delivers a push connection 2 never gets (it was pushed just before 2's
+    // subscription and arrived late on 1).
+    expect(dedup.isDuplicate(sentAt(10), 1)).toBe(false);
+    // The same content pushed again much later, to both: one copy passes, whichever comes first.
+    expect(dedup.isDuplicate(sentAt(5_000), 2)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(5_000), 1)).toBe(true);
+  });
+
+  it('takes a copy sent exactly the copy window apart for a copy, and one a millisecond further for a new push', () => {
+    const within = new OverlapDeduplicator(WINDOW);
+    within.begin();
+    expect(within.isDuplicate(sentAt(10), 1)).toBe(false);
+    expect(within.isDuplicate(sentAt(10 + WINDOW), 2)).toBe(true);
+    expect(within.isDuplicate(sentAt(10 - WINDOW), 3)).toBe(true);
+
+    const beyond = new OverlapDeduplicator(WINDOW);
+    beyond.begin();
+    expect(beyond.isDuplicate(sentAt(10), 1)).toBe(false);
+    expect(beyond.isDuplicate(sentAt(11 + WINDOW), 2)).toBe(false);
+    expect(beyond.isDuplicate(sentAt(9 - WINDOW), 3)).toBe(false);
+  });
+
+  it('takes two seconds of send time for the copy window and the tail when given none', () => {
+    expect(COPY_WINDOW_MS).toBe(2_000);
     const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
-    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
-    dedup.end(10, 5);
-    dedup.begin(15);
-    expect(dedup.isDuplicate(event, 2, 16)).toBe(true);
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(0), 1)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(2_000), 2)).toBe(true);
+    expect(dedup.isDuplicate(sentAt(2_001), 3)).toBe(false);
+    dedup.end();
+    // The tail runs to 2.001 s + 2 s: connection 3 still owes a copy of the push sent at 0 until then.
+    expect(dedup.isDuplicate(other(4_001), 3)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(0), 3)).toBe(true);
+    expect(dedup.isDuplicate(other(4_002), 3)).toBe(false);
+    // Forgotten: a connection that never delivered it (had it been remembered, 4's would be a copy).
+    expect(dedup.isDuplicate(sentAt(0), 4)).toBe(false);
+  });
+
+  it('matches a copy to the latest push of its content within the window', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    // Connection 1 delivers the content at 0, 150 and 300; each is a push of its own.
+    for (const at of [0, 150, 300]) expect(dedup.isDuplicate(sentAt(at), 1)).toBe(false);
+    // Connection 2's copy sent at 160 is within the window of both 150 and (no) 300: it is 150's.
+    expect(dedup.isDuplicate(sentAt(160), 2)).toBe(true);
+    expect(dedup.isDuplicate(sentAt(290), 2)).toBe(true);
+    expect(dedup.isDuplicate(sentAt(5), 2)).toBe(true);
+    // A fourth delivery by connection 2 near 300 has no copy left to match: it is new.
+    expect(dedup.isDuplicate(sentAt(300), 2)).toBe(false);
   });
 
   it('takes copies that differ only in sendTime for one event, and events that differ in anything else for two', () => {
-    const dedup = new OverlapDeduplicator();
-    dedup.begin(0);
-    expect(dedup.isDuplicate(event, 1, 1)).toBe(false);
-    expect(dedup.isDuplicate({ ...event, sendTime: event.sendTime + 7 }, 2, 1)).toBe(true);
-    expect(dedup.isDuplicate({ ...event, free: '11' }, 2, 1)).toBe(false);
-    expect(dedup.isDuplicate({ ...event, time: event.time + 1 }, 2, 1)).toBe(false);
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(event, 1)).toBe(false);
+    expect(dedup.isDuplicate({ ...event, sendTime: event.sendTime + 7 }, 2)).toBe(true);
+    expect(dedup.isDuplicate({ ...event, free: '11' }, 2)).toBe(false);
+    expect(dedup.isDuplicate({ ...event, time: event.time + 1 }, 2)).toBe(false);
   });
 });
 

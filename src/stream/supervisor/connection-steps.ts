@@ -6,7 +6,7 @@
  */
 import { backoffDelay } from '../backoff.js';
 import { maskListenKey, type ConnectionEndReason } from '../lifecycle.js';
-import { cancel, close, closeKey, CREATE_KEY, dropKey, emit, open, OVERLAP_BEGINS, OVERLAP_ENDS_UNUSED, schedule, stay, step, then, WAITING, type InPhase } from './effects.js';
+import { cancel, close, closeKey, CREATE_KEY, dropKey, emit, open, OVERLAP_BEGINS, OVERLAP_ENDS, schedule, stay, step, then, WAITING, type InPhase } from './effects.js';
 import type { Effect, Overlap, Phase, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
 
 /** A rollover that cannot run now is tried again after this long (or `rolloverAfterMs`, when shorter). */
@@ -122,8 +122,8 @@ export function handoverFailed(state: InPhase<'handover'>, input: Ended, setting
   const refused = input.reason === 'invalid-listen-key';
   const failed =
     phase.purpose === 'rollover'
-      ? then(step(state, OVERLAP_ENDS_UNUSED), (s) => (refused && phase.from === undefined ? dropKey(s) : stay(s)))
-      : step(state, OVERLAP_ENDS_UNUSED, refused ? undefined : closeKey(phase.newKey), state.key === undefined ? undefined : schedule('keepalive-due', settings.keepAliveIntervalMs));
+      ? then(step(state, OVERLAP_ENDS), (s) => (refused && phase.from === undefined ? dropKey(s) : stay(s)))
+      : step(state, OVERLAP_ENDS, refused ? undefined : closeKey(phase.newKey), state.key === undefined ? undefined : schedule('keepalive-due', settings.keepAliveIntervalMs));
   if (phase.from === undefined) return then(failed, (s) => reconnectLater(s, input.reason, input.at, settings));
   const live: SupervisorState = { ...failed.state, phase: { name: 'live', connection: phase.from } };
   return then(failed, () => (phase.purpose === 'rollover' ? retryRolloverLater(live, settings) : stay(live)));
@@ -137,7 +137,7 @@ export function handoverFailed(state: InPhase<'handover'>, input: Ended, setting
 export function liveLostDuringHandover(state: InPhase<'handover'>, input: Ended, settings: SupervisorSettings): Step {
   const phase = state.phase;
   if (phase.purpose === 'rollover' && input.reason === 'invalid-listen-key') {
-    return then(step(state, close(phase.to), OVERLAP_ENDS_UNUSED), (s) => reconnectAfterLoss(s, input, settings));
+    return then(step(state, close(phase.to), OVERLAP_ENDS), (s) => reconnectAfterLoss(s, input, settings));
   }
   return then(liveLost(state, input), (lost) => step({ ...lost, phase: { ...phase, from: undefined } }));
 }

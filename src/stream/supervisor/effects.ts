@@ -40,8 +40,8 @@ export const CREATE_KEY: Effect = { type: 'create-key' };
 /** A second connection opens: its copies of the live one's events are dropped. */
 export const OVERLAP_BEGINS: Effect = { type: 'overlap-begins' };
 
-/** A second connection failed before it was subscribed: its overlap ends unused. */
-export const OVERLAP_ENDS_UNUSED: Effect = { type: 'overlap-ends', tailMs: 0 };
+/** An overlap is over: its replaced connection is closed, or the connection it opened failed. */
+export const OVERLAP_ENDS: Effect = { type: 'overlap-ends' };
 
 /** Nothing changes. */
 export function stay(state: SupervisorState): Step {

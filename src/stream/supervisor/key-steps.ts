@@ -7,7 +7,7 @@
 import { maskListenKey } from '../lifecycle.js';
 import { StreamFatalError } from '../stream-fatal-error.js';
 import { rolloverRetryDelay } from './connection-steps.js';
-import { cancel, close, closeKey, CREATE_KEY, diagnose, errorText, dropKey, open, OVERLAP_BEGINS, OVERLAP_ENDS_UNUSED, schedule, stay, step, then, WAITING, type InPhase } from './effects.js';
+import { cancel, close, closeKey, CREATE_KEY, diagnose, errorText, dropKey, open, OVERLAP_BEGINS, OVERLAP_ENDS, schedule, stay, step, then, WAITING, type InPhase } from './effects.js';
 import type { Effect, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
 import { credentialsRefused } from '../../errors.js';
 import { failStream } from './stream-steps.js';
@@ -90,7 +90,7 @@ export function keyFailedWhileWaiting(state: InPhase<'waiting'>, input: KeepAliv
 export function keyFailedDuringHandover(state: InPhase<'handover'>, input: KeepAliveFailed, settings: SupervisorSettings): Step {
   const { from, to, purpose } = state.phase;
   if (purpose !== 'rollover') return stay(state);
-  const closing = [close(to), OVERLAP_ENDS_UNUSED];
+  const closing = [close(to), OVERLAP_ENDS];
   if (from === undefined) return abandonKey(state, input, closing);
   return step({ ...state, phase: { name: 'renewing', from } }, keepAliveFailed(input), ...closing, schedule('rollover-due', rolloverRetryDelay(settings)), CREATE_KEY);
 }

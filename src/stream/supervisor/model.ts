@@ -120,8 +120,8 @@ export type Effect =
   | { readonly type: 'cancel'; readonly timer: TimerName }
   /** Two connections may now deliver the same event: drop the extra copies. */
   | { readonly type: 'overlap-begins' }
-  /** An overlap is over; copies are still dropped for `tailMs` (a lagging connection). */
-  | { readonly type: 'overlap-ends'; readonly tailMs: number }
+  /** An overlap is over; copies a lagging connection still owes are dropped for a while (see `dedup.ts`). */
+  | { readonly type: 'overlap-ends' }
   /** A market event for the subscribers, unless it is an overlap's extra copy. */
   | { readonly type: 'deliver'; readonly connection: number; readonly event: MarketEvent }
   | { readonly type: 'emit'; readonly event: Exclude<LifecycleEvent, DiagnosticEvent> }

@@ -150,11 +150,11 @@ export class StreamSupervisor {
       case 'cancel':
         return this.cancel(effect.timer);
       case 'overlap-begins':
-        return this.dedup.begin(this.now());
+        return this.dedup.begin();
       case 'overlap-ends':
-        return this.dedup.end(effect.tailMs, this.now());
+        return this.dedup.end();
       case 'deliver':
-        if (!this.dedup.isDuplicate(effect.event, effect.connection, this.now())) this.sink.next(effect.event);
+        if (!this.dedup.isDuplicate(effect.event, effect.connection)) this.sink.next(effect.event);
         return;
       case 'emit':
         return this.sink.next(effect.event);

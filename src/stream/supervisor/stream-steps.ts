@@ -5,7 +5,7 @@
  * @module
  */
 import { StreamFatalError } from '../stream-fatal-error.js';
-import { close, closeKey, diagnose, emit, phaseConnections, stay, step, then } from './effects.js';
+import { close, closeKey, diagnose, emit, OVERLAP_ENDS, phaseConnections, stay, step, then } from './effects.js';
 import type { Effect, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
 
 /**
@@ -54,19 +54,19 @@ function stalledGap(healthyAt: number, since: number): Effect | undefined {
 }
 
 /**
- * An overlap is over: close the replaced connection, stop dropping copies after a tail as long as
- * the overlap, DELETE a key replacement's old key, and last, a gap if the replaced one stalled: a
+ * An overlap is over: close the replaced connection, end the overlap for the deduplicator (copies
+ * a lagging successor still owes are dropped for a tail in send time), DELETE a key replacement's old key, and last, a gap if the replaced one stalled: a
  * subscriber may leave on the gap, and then nothing after it runs (the state no longer has the
  * old key, so the stop would not DELETE it either).
  */
-export function overlapOver(state: SupervisorState, input: Extract<SupervisorInput, { type: 'overlap-over' }>, settings: SupervisorSettings): Step {
+export function overlapOver(state: SupervisorState, input: Extract<SupervisorInput, { type: 'overlap-over' }>): Step {
   const overlap = state.overlaps.find((candidate) => candidate.successor === input.successor);
   if (overlap === undefined) return stay(state);
   const { replaced, since, oldKey } = overlap;
   return step(
     { ...state, overlaps: state.overlaps.filter((candidate) => candidate !== overlap) },
     replaced === undefined ? undefined : close(replaced),
-    { type: 'overlap-ends', tailMs: settings.rolloverOverlapMs },
+    OVERLAP_ENDS,
     oldKey === undefined ? undefined : closeKey(oldKey),
     replaced === undefined || input.replacedHealthyAt === undefined ? undefined : stalledGap(input.replacedHealthyAt, since),
   );

@@ -64,7 +64,7 @@ const IN_ANY_PHASE: PhaseRules<PhaseName> = {
   /* A6 */ 'stable-period-over': (s) => stay({ ...s, attempt: 0 }),
   /* A7 */ 'keepalive-due': (s) => (s.key === undefined ? stay(s) : step(s, { type: 'keep-alive', key: s.key })),
   /* A8 */ 'keepalive-ok': (s, _i, cfg) => step(s, schedule('keepalive-due', cfg.keepAliveIntervalMs)),
-  /* A10 */ 'overlap-over': (s, i, cfg) => overlapOver(s, i, cfg),
+  /* A10 */ 'overlap-over': (s, i) => overlapOver(s, i),
 };
 
 /**

@@ -1,0 +1,61 @@
+/**
+ * A rollover's successor that the client reads late: the replaced connection delivered an event
+ * during the overlap, the overlap ended and its socket closed, and only long after (in the
+ * client's clock) does the successor's copy of the same push get read. It is still a copy. A client
+ * whose event loop was busy (a long synchronous subscriber, a throttled browser tab) runs its timers
+ * before it reads the sockets, so its clock can pass any tail while the copies wait unread; what
+ * the successor delivers comes in push order, so the service's send times tell copies from news.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
+import { accountFrame, setup, testScheduler } from './harness.js';
+
+const wsUrl = 'ws://127.0.0.1:1/ws';
+/** Rollover due at 60 s; the successor is subscribed 2 ms later; the old one is closed 2 s after that. */
+const options = { wsUrl, format: 'json', rolloverAfterMs: 60_000, rolloverOverlapMs: 2_000, pingIntervalMs: 20_000, pingTimeoutMs: 10_000 } as const;
+const HANDOVER = 60_004;
+
+describe('rollover with a successor read late (virtual time)', () => {
+  it('drops the copy the successor delivers long after the overlap, and lets later pushes through', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const { server, keys } = setup(scheduler);
+      const events: UserDataEvent[] = [];
+      const subscription = userDataStream(keys, { ...options, scheduler, webSocketFactory: server.factory }).subscribe((e) => events.push(e));
+      const during = accountFrame(HANDOVER + 500);
+      const after = accountFrame(HANDOVER + 30_000);
+      // Pushed to both during the overlap: the old connection's copy is read at once, the
+      // successor's only 20 s later, long after the overlap (and a tail as long) ended.
+      scheduler.schedule(() => server.sockets[0]?.deliver(during.frame), HANDOVER + 500);
+      scheduler.schedule(() => server.sockets[1]?.deliver(during.frame), HANDOVER + 20_500);
+      // A later push, on the successor alone.
+      scheduler.schedule(() => server.broadcast(after.frame), HANDOVER + 30_000);
+      scheduler.schedule(() => subscription.unsubscribe(), 110_000);
+      flush();
+
+      expect(server.sockets[0]?.closedByClient).toBe(true);
+      expect(events.map((e) => e.type)).toEqual(['connected', 'rolled-over', 'account', 'account']);
+      expect(events.filter((e) => e.type === 'account')).toEqual([during.event, after.event]);
+    });
+  });
+
+  it('lets a push of the same content through once the successor has delivered something sent after the tail', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const { server, keys } = setup(scheduler);
+      const events: UserDataEvent[] = [];
+      const subscription = userDataStream(keys, { ...options, scheduler, webSocketFactory: server.factory }).subscribe((e) => events.push(e));
+      const during = accountFrame(HANDOVER + 500);
+      const after = accountFrame(HANDOVER + 30_000);
+      // Delivered by the old connection only (the successor's copy is lost in this script), then a
+      // later push moves the successor past the tail, then the first content is pushed again.
+      scheduler.schedule(() => server.sockets[0]?.deliver(during.frame), HANDOVER + 500);
+      scheduler.schedule(() => server.broadcast(after.frame), HANDOVER + 30_000);
+      scheduler.schedule(() => server.broadcast(during.frame), HANDOVER + 31_000);
+      scheduler.schedule(() => subscription.unsubscribe(), 110_000);
+      flush();
+
+      expect(events.filter((e) => e.type === 'account')).toEqual([during.event, after.event, during.event]);
+    });
+  });
+});

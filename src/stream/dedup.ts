@@ -25,14 +25,20 @@ export function eventIdentity(event: MarketEvent): string {
 
 /**
  * How far apart in send time two deliveries of the same content may be and still be copies of one
- * push (the service sends a push to each connection at about the same time), and how far past the
- * latest event seen a lagging connection's copies are still expected after an overlap.
+ * push, and how far past the latest event seen a lagging connection's copies are still expected
+ * after an overlap. The service stamps the send time per connection: copies of one push differ by
+ * how long one connection's frames waited behind the other's, which is short, but not bounded by
+ * anything the client controls; content that repeats (a lock, an unlock, the same lock again)
+ * repeats within milliseconds. So the window is wide: a minute.
  */
-export const COPY_WINDOW_MS = 2_000;
+export const COPY_WINDOW_MS = 60_000;
 
-/** One push of an event: when it was first delivered, and how many copies each connection delivered. */
+/** Deliveries of one content that are copies of one push (or of pushes of it close together). */
 interface Push {
-  readonly sentAt: number;
+  /** The earliest and the latest send time of its deliveries. */
+  first: number;
+  last: number;
+  /** How many copies each connection delivered. */
   readonly counts: Map<number, number>;
 }
 
@@ -40,7 +46,7 @@ interface Push {
 export class OverlapDeduplicator {
   /**
    * Per event identity, its pushes: how many times each connection delivered it. Nothing is held
-   * outside an overlap and its tail.
+   * outside an overlap and its tail (which ends with the first event sent past it).
    */
   private seen: Map<string, Push[]> | undefined = undefined;
   private overlaps = 0;
@@ -126,10 +132,12 @@ export class OverlapDeduplicator {
     if (push === undefined) {
       // In a tail only one connection is open: an event no other connection delivered needs no record.
       if (this.overlaps === 0) return false;
-      push = { sentAt: event.sendTime, counts: new Map() };
+      push = { first: event.sendTime, last: event.sendTime, counts: new Map() };
       if (pushes === undefined) seen.set(identity, [push]);
       else pushes.push(push);
     }
+    if (event.sendTime < push.first) push.first = event.sendTime;
+    if (event.sendTime > push.last) push.last = event.sendTime;
     const { counts } = push;
     const delivered = (counts.get(connection) ?? 0) + 1;
     counts.set(connection, delivered);
@@ -137,12 +145,17 @@ export class OverlapDeduplicator {
     return false;
   }
 
-  /** The latest push of the content whose first delivery was sent within the copy window of `sendTime`. */
+  /** The push of the content nearest in send time to `sendTime`, if one is within the copy window. */
   private pushOf(pushes: readonly Push[], sendTime: number): Push | undefined {
-    for (let i = pushes.length - 1; i >= 0; i--) {
-      const push = pushes[i];
-      if (push !== undefined && Math.abs(sendTime - push.sentAt) <= this.copyWindowMs) return push;
+    let nearest: Push | undefined;
+    let nearestDistance = this.copyWindowMs;
+    for (const push of pushes) {
+      const distance = sendTime < push.first ? push.first - sendTime : sendTime > push.last ? sendTime - push.last : 0;
+      if (distance <= nearestDistance) {
+        nearest = push;
+        nearestDistance = distance;
+      }
     }
-    return undefined;
+    return nearest;
   }
 }

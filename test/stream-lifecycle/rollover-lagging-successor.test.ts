@@ -7,13 +7,16 @@
  * the successor delivers comes in push order, so the service's send times tell copies from news.
  */
 import { describe, expect, it } from '@jest/globals';
+import { COPY_WINDOW_MS } from '../../src/stream/dedup.js';
 import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { accountFrame, setup, testScheduler } from './harness.js';
 
 const wsUrl = 'ws://127.0.0.1:1/ws';
-/** Rollover due at 60 s; the successor is subscribed 2 ms later; the old one is closed 2 s after that. */
-const options = { wsUrl, format: 'json', rolloverAfterMs: 60_000, rolloverOverlapMs: 2_000, pingIntervalMs: 20_000, pingTimeoutMs: 10_000 } as const;
-const HANDOVER = 60_004;
+/** Rollover due at 5 min; the successor is subscribed 2 ms later; the old one is closed 2 s after that. */
+const options = { wsUrl, format: 'json', rolloverAfterMs: 300_000, rolloverOverlapMs: 2_000, pingIntervalMs: 20_000, pingTimeoutMs: 10_000 } as const;
+const HANDOVER = 300_004;
+/** A push sent this long after the overlap's is past the tail. */
+const PAST_TAIL = COPY_WINDOW_MS + 1_000;
 
 describe('rollover with a successor read late (virtual time)', () => {
   it('drops the copy the successor delivers long after the overlap, and lets later pushes through', () => {
@@ -23,14 +26,14 @@ describe('rollover with a successor read late (virtual time)', () => {
       const events: UserDataEvent[] = [];
       const subscription = userDataStream(keys, { ...options, scheduler, webSocketFactory: server.factory }).subscribe((e) => events.push(e));
       const during = accountFrame(HANDOVER + 500);
-      const after = accountFrame(HANDOVER + 30_000);
+      const after = accountFrame(HANDOVER + PAST_TAIL);
       // Pushed to both during the overlap: the old connection's copy is read at once, the
       // successor's only 20 s later, long after the overlap (and a tail as long) ended.
       scheduler.schedule(() => server.sockets[0]?.deliver(during.frame), HANDOVER + 500);
       scheduler.schedule(() => server.sockets[1]?.deliver(during.frame), HANDOVER + 20_500);
       // A later push, on the successor alone.
-      scheduler.schedule(() => server.broadcast(after.frame), HANDOVER + 30_000);
-      scheduler.schedule(() => subscription.unsubscribe(), 110_000);
+      scheduler.schedule(() => server.broadcast(after.frame), HANDOVER + PAST_TAIL);
+      scheduler.schedule(() => subscription.unsubscribe(), HANDOVER + 2 * PAST_TAIL);
       flush();
 
       expect(server.sockets[0]?.closedByClient).toBe(true);
@@ -46,13 +49,13 @@ describe('rollover with a successor read late (virtual time)', () => {
       const events: UserDataEvent[] = [];
       const subscription = userDataStream(keys, { ...options, scheduler, webSocketFactory: server.factory }).subscribe((e) => events.push(e));
       const during = accountFrame(HANDOVER + 500);
-      const after = accountFrame(HANDOVER + 30_000);
+      const after = accountFrame(HANDOVER + PAST_TAIL);
       // Delivered by the old connection only (the successor's copy is lost in this script), then a
       // later push moves the successor past the tail, then the first content is pushed again.
       scheduler.schedule(() => server.sockets[0]?.deliver(during.frame), HANDOVER + 500);
-      scheduler.schedule(() => server.broadcast(after.frame), HANDOVER + 30_000);
-      scheduler.schedule(() => server.broadcast(during.frame), HANDOVER + 31_000);
-      scheduler.schedule(() => subscription.unsubscribe(), 110_000);
+      scheduler.schedule(() => server.broadcast(after.frame), HANDOVER + PAST_TAIL);
+      scheduler.schedule(() => server.broadcast(during.frame), HANDOVER + PAST_TAIL + 1_000);
+      scheduler.schedule(() => subscription.unsubscribe(), HANDOVER + 2 * PAST_TAIL);
       flush();
 
       expect(events.filter((e) => e.type === 'account')).toEqual([during.event, after.event, during.event]);

@@ -215,33 +215,54 @@ describe('OverlapDeduplicator at its edges', () => {
     expect(beyond.isDuplicate(sentAt(9 - WINDOW), 3)).toBe(false);
   });
 
-  it('takes two seconds of send time for the copy window and the tail when given none', () => {
-    expect(COPY_WINDOW_MS).toBe(2_000);
+  it('takes a minute of send time for the copy window and the tail when given none', () => {
+    expect(COPY_WINDOW_MS).toBe(60_000);
     const dedup = new OverlapDeduplicator();
     dedup.begin();
     expect(dedup.isDuplicate(sentAt(0), 1)).toBe(false);
-    expect(dedup.isDuplicate(sentAt(2_000), 2)).toBe(true);
-    expect(dedup.isDuplicate(sentAt(2_001), 3)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(60_000), 2)).toBe(true);
+    expect(dedup.isDuplicate(sentAt(120_001), 3)).toBe(false);
     dedup.end();
-    // The tail runs to 2.001 s + 2 s: connection 3 still owes a copy of the push sent at 0 until then.
-    expect(dedup.isDuplicate(other(4_001), 3)).toBe(false);
+    // The tail runs to 120.001 s + 60 s: connection 3 still owes a copy of the push sent at 0 until then.
+    expect(dedup.isDuplicate(other(180_001), 3)).toBe(false);
     expect(dedup.isDuplicate(sentAt(0), 3)).toBe(true);
-    expect(dedup.isDuplicate(other(4_002), 3)).toBe(false);
+    expect(dedup.isDuplicate(other(180_002), 3)).toBe(false);
     // Forgotten: a connection that never delivered it (had it been remembered, 4's would be a copy).
     expect(dedup.isDuplicate(sentAt(0), 4)).toBe(false);
   });
 
-  it('matches a copy to the latest push of its content within the window', () => {
+  it('matches a copy to the push of its content nearest in send time', () => {
     const dedup = new OverlapDeduplicator(WINDOW);
     dedup.begin();
     // Connection 1 delivers the content at 0, 150 and 300; each is a push of its own.
     for (const at of [0, 150, 300]) expect(dedup.isDuplicate(sentAt(at), 1)).toBe(false);
-    // Connection 2's copy sent at 160 is within the window of both 150 and (no) 300: it is 150's.
+    // Connection 2's copy sent at 160 is 10 from 150's and 140 from 300's: it is 150's.
     expect(dedup.isDuplicate(sentAt(160), 2)).toBe(true);
     expect(dedup.isDuplicate(sentAt(290), 2)).toBe(true);
     expect(dedup.isDuplicate(sentAt(5), 2)).toBe(true);
     // A fourth delivery by connection 2 near 300 has no copy left to match: it is new.
     expect(dedup.isDuplicate(sentAt(300), 2)).toBe(false);
+  });
+
+  it('charges a copy within the window of two pushes to the nearer one', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(0), 1)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(105), 1)).toBe(false);
+    // 6 is within the window of both: it is the copy of the push at 0, and 111 that of the push at 105.
+    expect(dedup.isDuplicate(sentAt(6), 2)).toBe(true);
+    expect(dedup.isDuplicate(sentAt(111), 2)).toBe(true);
+  });
+
+  it('measures the window from every delivery of a push, not only its first', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    // Connection 1 delivers the content twice, 99 apart: one push of it, or two close together.
+    expect(dedup.isDuplicate(sentAt(0), 1)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(99), 1)).toBe(false);
+    // Connection 2's copies: the second, sent 101 after the first delivery, is still a copy.
+    expect(dedup.isDuplicate(sentAt(2), 2)).toBe(true);
+    expect(dedup.isDuplicate(sentAt(101), 2)).toBe(true);
   });
 
   it('takes copies that differ only in sendTime for one event, and events that differ in anything else for two', () => {

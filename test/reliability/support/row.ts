@@ -131,7 +131,10 @@ export async function startRow(options: RowOptions = {}): Promise<Row> {
   const assets = (): Observable<readonly { asset: string; free: string; locked: string }[]> => getSubAccountAssets(master, { subAccount: ACCOUNT });
   const orders = (): Observable<OrderSeed[]> => defer(() => of(sim.market.orders(ACCOUNT).map(seedOf)));
   options.before?.(sim);
-  const events$ = userDataStream(client, { random: () => 0.5, ...options.stream });
+  // At 100 times real speed the default 15 s to connect is 150 real ms: a busy machine (other test
+  // files, a first connection's module loading) misses that, and the row sees a reconnect it did
+  // not cause. No row is about connect timeouts.
+  const events$ = userDataStream(client, { random: () => 0.5, connectTimeoutMs: 2 * MINUTE, ...options.stream });
   const events: UserDataEvent[] = [];
   const snapshots: Row['snapshots'] = { balances: undefined, book: undefined };
   const subscriptions: Subscription[] = [];

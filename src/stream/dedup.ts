@@ -106,7 +106,9 @@ export class OverlapDeduplicator {
    */
   end(): void {
     this.overlaps = Math.max(0, this.overlaps - 1);
-    if (this.overlaps === 0) this.tailUntil = this.latestSentAt + this.copyWindowMs;
+    // Only the last end counts (the tail is not looked at while an overlap is open), and by then
+    // the latest send time is at least what it is now.
+    this.tailUntil = this.latestSentAt + this.copyWindowMs;
   }
 
   /**
@@ -124,7 +126,7 @@ export class OverlapDeduplicator {
       this.seen = undefined;
       return false;
     }
-    if (event.sendTime > this.latestSentAt) this.latestSentAt = event.sendTime;
+    this.latestSentAt = Math.max(this.latestSentAt, event.sendTime);
     const seen = (this.seen ??= new Map());
     const identity = eventIdentity(event);
     const pushes = seen.get(identity);
@@ -136,8 +138,8 @@ export class OverlapDeduplicator {
       if (pushes === undefined) seen.set(identity, [push]);
       else pushes.push(push);
     }
-    if (event.sendTime < push.first) push.first = event.sendTime;
-    if (event.sendTime > push.last) push.last = event.sendTime;
+    push.first = Math.min(push.first, event.sendTime);
+    push.last = Math.max(push.last, event.sendTime);
     const { counts } = push;
     const delivered = (counts.get(connection) ?? 0) + 1;
     counts.set(connection, delivered);
@@ -150,7 +152,7 @@ export class OverlapDeduplicator {
     let nearest: Push | undefined;
     let nearestDistance = this.copyWindowMs;
     for (const push of pushes) {
-      const distance = sendTime < push.first ? push.first - sendTime : sendTime > push.last ? sendTime - push.last : 0;
+      const distance = Math.max(push.first - sendTime, sendTime - push.last, 0);
       if (distance <= nearestDistance) {
         nearest = push;
         nearestDistance = distance;

@@ -18,47 +18,60 @@ const HANDOVER = 300_004;
 /** A push sent this long after the overlap's is past the tail. */
 const PAST_TAIL = COPY_WINDOW_MS + 1_000;
 
+type Frame = ReturnType<typeof accountFrame>;
+/** What a script does at a virtual time: deliver a frame to one socket (0 the old, 1 the successor) or to every subscribed one. */
+type Step = readonly [at: number, frame: Frame, to: 0 | 1 | 'all'];
+
+/** Runs the stream through the rollover with `steps`, then stops it; what the subscriber got, and the server. */
+function run(steps: readonly Step[]): { events: UserDataEvent[]; server: ReturnType<typeof setup>['server'] } {
+  const scheduler = testScheduler();
+  const events: UserDataEvent[] = [];
+  let server: ReturnType<typeof setup>['server'] | undefined;
+  scheduler.run(({ flush }) => {
+    const made = setup(scheduler);
+    server = made.server;
+    const subscription = userDataStream(made.keys, { ...options, scheduler, webSocketFactory: made.server.factory }).subscribe((e) => events.push(e));
+    for (const [at, { frame }, to] of steps) {
+      scheduler.schedule(() => (to === 'all' ? made.server.broadcast(frame) : made.server.sockets[to]?.deliver(frame)), at);
+    }
+    scheduler.schedule(() => subscription.unsubscribe(), HANDOVER + 2 * PAST_TAIL);
+    flush();
+  });
+  if (server === undefined) throw new Error('the script did not run');
+  return { events, server };
+}
+
+const accounts = (events: readonly UserDataEvent[]): UserDataEvent[] => events.filter((e) => e.type === 'account');
+
 describe('rollover with a successor read late (virtual time)', () => {
   it('drops the copy the successor delivers long after the overlap, and lets later pushes through', () => {
-    const scheduler = testScheduler();
-    scheduler.run(({ flush }) => {
-      const { server, keys } = setup(scheduler);
-      const events: UserDataEvent[] = [];
-      const subscription = userDataStream(keys, { ...options, scheduler, webSocketFactory: server.factory }).subscribe((e) => events.push(e));
-      const during = accountFrame(HANDOVER + 500);
-      const after = accountFrame(HANDOVER + PAST_TAIL);
+    const during = accountFrame(HANDOVER + 500);
+    const after = accountFrame(HANDOVER + PAST_TAIL);
+    const { events, server } = run([
       // Pushed to both during the overlap: the old connection's copy is read at once, the
       // successor's only 20 s later, long after the overlap (and a tail as long) ended.
-      scheduler.schedule(() => server.sockets[0]?.deliver(during.frame), HANDOVER + 500);
-      scheduler.schedule(() => server.sockets[1]?.deliver(during.frame), HANDOVER + 20_500);
+      [HANDOVER + 500, during, 0],
+      [HANDOVER + 20_500, during, 1],
       // A later push, on the successor alone.
-      scheduler.schedule(() => server.broadcast(after.frame), HANDOVER + PAST_TAIL);
-      scheduler.schedule(() => subscription.unsubscribe(), HANDOVER + 2 * PAST_TAIL);
-      flush();
+      [HANDOVER + PAST_TAIL, after, 'all'],
+    ]);
 
-      expect(server.sockets[0]?.closedByClient).toBe(true);
-      expect(events.map((e) => e.type)).toEqual(['connected', 'rolled-over', 'account', 'account']);
-      expect(events.filter((e) => e.type === 'account')).toEqual([during.event, after.event]);
-    });
+    expect(server.sockets[0]?.closedByClient).toBe(true);
+    expect(events.map((e) => e.type)).toEqual(['connected', 'rolled-over', 'account', 'account']);
+    expect(accounts(events)).toEqual([during.event, after.event]);
   });
 
   it('lets a push of the same content through once the successor has delivered something sent after the tail', () => {
-    const scheduler = testScheduler();
-    scheduler.run(({ flush }) => {
-      const { server, keys } = setup(scheduler);
-      const events: UserDataEvent[] = [];
-      const subscription = userDataStream(keys, { ...options, scheduler, webSocketFactory: server.factory }).subscribe((e) => events.push(e));
-      const during = accountFrame(HANDOVER + 500);
-      const after = accountFrame(HANDOVER + PAST_TAIL);
-      // Delivered by the old connection only (the successor's copy is lost in this script), then a
-      // later push moves the successor past the tail, then the first content is pushed again.
-      scheduler.schedule(() => server.sockets[0]?.deliver(during.frame), HANDOVER + 500);
-      scheduler.schedule(() => server.broadcast(after.frame), HANDOVER + PAST_TAIL);
-      scheduler.schedule(() => server.broadcast(during.frame), HANDOVER + PAST_TAIL + 1_000);
-      scheduler.schedule(() => subscription.unsubscribe(), HANDOVER + 2 * PAST_TAIL);
-      flush();
+    const during = accountFrame(HANDOVER + 500);
+    const after = accountFrame(HANDOVER + PAST_TAIL);
+    // Delivered by the old connection only (the successor's copy is lost in this script), then a
+    // later push moves the successor past the tail, then the first content is pushed again.
+    const { events } = run([
+      [HANDOVER + 500, during, 0],
+      [HANDOVER + PAST_TAIL, after, 'all'],
+      [HANDOVER + PAST_TAIL + 1_000, during, 'all'],
+    ]);
 
-      expect(events.filter((e) => e.type === 'account')).toEqual([during.event, after.event, during.event]);
-    });
+    expect(accounts(events)).toEqual([during.event, after.event, during.event]);
   });
 });

@@ -138,6 +138,17 @@ describe('OverlapDeduplicator at its edges', () => {
     expect(dedup.isDuplicate(other(500), 2)).toBe(true);
   });
 
+  it('does not shorten the tail when a lagging connection delivers older copies before the overlap ends', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(10), 1)).toBe(false);
+    expect(dedup.isDuplicate(other(500), 1)).toBe(false);
+    // Connection 2 catches up on the first during the overlap, the second only after it.
+    expect(dedup.isDuplicate(sentAt(10), 2)).toBe(true);
+    dedup.end();
+    expect(dedup.isDuplicate(other(500), 2)).toBe(true);
+  });
+
   it('keeps deduplicating while a second overlap is still open after the first ends', () => {
     const dedup = new OverlapDeduplicator(WINDOW);
     dedup.begin();
@@ -263,6 +274,26 @@ describe('OverlapDeduplicator at its edges', () => {
     // Connection 2's copies: the second, sent 101 after the first delivery, is still a copy.
     expect(dedup.isDuplicate(sentAt(2), 2)).toBe(true);
     expect(dedup.isDuplicate(sentAt(101), 2)).toBe(true);
+  });
+
+  it('widens a push to a later copy: a further copy near that one still matches', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(0), 1)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(99), 1)).toBe(false);
+    // Connection 2's copy of the first push, sent at 0, does not narrow the push to [0, 0]:
+    expect(dedup.isDuplicate(sentAt(0), 2)).toBe(true);
+    // its copy of the second, sent 51 after connection 1's, is 150 from the first delivery.
+    expect(dedup.isDuplicate(sentAt(150), 2)).toBe(true);
+  });
+
+  it('widens a push to an earlier copy: a further copy near that one still matches', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(sentAt(100), 1)).toBe(false);
+    expect(dedup.isDuplicate(sentAt(40), 2)).toBe(true);
+    // Connection 3's copy, sent 90 before connection 2's and 150 before connection 1's.
+    expect(dedup.isDuplicate(sentAt(-50), 3)).toBe(true);
   });
 
   it('takes copies that differ only in sendTime for one event, and events that differ in anything else for two', () => {

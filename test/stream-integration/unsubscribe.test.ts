@@ -32,13 +32,16 @@ describe('unsubscribing (fast clock)', () => {
     const [key] = s.admin.listenKeys(account);
     expect(key?.valid).toBe(true);
 
-    // Two subscribers share one stream: the first leaving changes nothing.
-    const userDataStreamShared = record(client, options);
-    recordings.push(userDataStreamShared);
-    first.subscription.unsubscribe();
+    // A second stream of the same client, left while its key is still being created: the creation
+    // is not cancelled (it may have reached the service), and the key is DELETEd when it comes.
+    const second = record(client, options);
+    recordings.push(second);
+    second.subscription.unsubscribe();
+    await waitFor("the second stream's key, created and DELETEd", () => s.admin.listenKeys(account).filter((k) => k.closed).length === 1);
+    expect(s.admin.listenKeys(account)).toHaveLength(2);
     expect(s.ws.connections({ account, open: true })).toHaveLength(2);
 
-    userDataStreamShared.subscription.unsubscribe();
+    first.subscription.unsubscribe();
     await waitFor('the key to be DELETEd', () => s.admin.listenKey(key!.key)?.closed === true);
     await waitFor('every socket to close', () => s.ws.connections({ account, open: true }).length === 0);
 

@@ -73,16 +73,35 @@ describe('key calls still in flight when the stream ends (virtual time)', () => 
     });
   });
 
-  it('cancels the creation of a key that has not come', () => {
+  it('lets the creation of a key that has not come finish, and DELETEs the key it brings', () => {
     const scheduler = testScheduler();
     scheduler.run(({ flush }) => {
       const { server } = setup(scheduler);
-      let cancelled = 0;
-      const subscription = userDataStream(() => pending(() => (cancelled += 1)), { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe();
+      const closed: [string, number][] = [];
+      // The service answers the creation at 3 s; the subscriber left at 1 s.
+      const source = { create: () => timer(3_000, scheduler).pipe(map(() => KEY)), close: (key: string) => of(closed.push([key, scheduler.now()])) };
+      const subscription = userDataStream(source, { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe();
       scheduler.schedule(() => subscription.unsubscribe(), 1_000);
       flush();
 
-      expect(cancelled).toBe(1);
+      expect(closed).toEqual([[KEY, 3_000]]);
+      expect(server.sockets).toEqual([]);
+    });
+  });
+
+  it('after the end, neither connects with a key that comes nor reports a creation that fails', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const { server } = setup(scheduler);
+      const events: UserDataEvent[] = [];
+      let errors = 0;
+      const failing = { create: () => timer(3_000, scheduler).pipe(map((): string => { throw new Error('refused'); })) };
+      const subscription = userDataStream(failing, { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe({ next: (e) => events.push(e), error: () => (errors += 1) });
+      scheduler.schedule(() => subscription.unsubscribe(), 1_000);
+      flush();
+
+      expect(events).toEqual([]);
+      expect(errors).toBe(0);
       expect(server.sockets).toEqual([]);
     });
   });

@@ -135,8 +135,7 @@ export class StreamSupervisor {
       case 'keep-alive':
         return this.keepAlive(effect.key);
       case 'close-key':
-        if (this.keys.close) this.request(this.keys.close(effect.key), { error: () => undefined });
-        return;
+        return this.closeKey(effect.key);
       case 'open':
         return this.open(effect.connection, effect.key);
       case 'probe':
@@ -165,18 +164,32 @@ export class StreamSupervisor {
     }
   }
 
+  /**
+   * Creates a key. A stop does not cancel the creation: a request that already reached the service
+   * made a key, valid for an hour and counted against the account's limit, that nobody would
+   * DELETE. A key that comes after the stop is DELETEd instead.
+   */
   private createKey(): void {
     let received: string | undefined;
-    this.request(this.keys.create(), {
+    this.keys.create().subscribe({
       next: (key) => {
         received ??= key;
       },
       error: (error: unknown) => this.feed({ type: 'key-failed', error, at: this.now() }),
       complete: () => {
+        if (this.stopped) {
+          if (received !== undefined) this.closeKey(received);
+          return;
+        }
         if (received !== undefined) this.knownKeys.remember(received);
         this.feed({ type: 'key-created', key: received ?? '', at: this.now() });
       },
     });
+  }
+
+  /** DELETEs a key; a failure changes nothing (the key expires by itself within the hour). */
+  private closeKey(key: string): void {
+    if (this.keys.close) this.request(this.keys.close(key), { error: () => undefined });
   }
 
   private keepAlive(key: string): void {

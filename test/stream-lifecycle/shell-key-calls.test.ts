@@ -5,7 +5,7 @@
  * own end.
  */
 import { describe, expect, it } from '@jest/globals';
-import { EMPTY, map, Observable, of, throwError, timer } from 'rxjs';
+import { EMPTY, ignoreElements, map, Observable, of, throwError, timer } from 'rxjs';
 import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { accountFrame, HOUR, kinds, pushedAgain, setup, testScheduler } from './harness.js';
 
@@ -85,6 +85,22 @@ describe('key calls still in flight when the stream ends (virtual time)', () => 
       flush();
 
       expect(closed).toEqual([[KEY, 3_000]]);
+      expect(server.sockets).toEqual([]);
+    });
+  });
+
+  it('after the end, DELETEs nothing when the creation completes without a key', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const { server } = setup(scheduler);
+      const closed: string[] = [];
+      const source = { create: () => timer(3_000, scheduler).pipe(ignoreElements()), close: (key: string) => of(closed.push(key)) };
+      const subscription = userDataStream(source, { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe();
+      scheduler.schedule(() => subscription.unsubscribe(), 1_000);
+      flush();
+
+      // Not `toEqual([])`, which takes `[undefined]` for empty: a DELETE of no key must not happen.
+      expect(closed).toHaveLength(0);
       expect(server.sockets).toEqual([]);
     });
   });

@@ -201,10 +201,9 @@ export class StreamSupervisor {
   }
 
   /** Subscribes to a key source call; cancelled if the stream stops first, unless made while stopping. */
-  private request<T>(source: Observable<T>, handlers: Partial<Observer<T>> & Pick<Observer<T>, 'error'>): void {
+  private request(source: Observable<unknown>, handlers: Pick<Observer<unknown>, 'error'> & Partial<Pick<Observer<unknown>, 'complete'>>): void {
     let settled = false;
     const subscription = source.subscribe({
-      next: (value) => handlers.next?.(value),
       error: (error: unknown) => {
         settled = true;
         handlers.error(error);

@@ -55,9 +55,10 @@ function stalledGap(healthyAt: number, since: number): Effect | undefined {
 
 /**
  * An overlap is over: close the replaced connection, end the overlap for the deduplicator (copies
- * a lagging successor still owes are dropped for a tail in send time), DELETE a key replacement's old key, and last, a gap if the replaced one stalled: a
- * subscriber may leave on the gap, and then nothing after it runs (the state no longer has the
- * old key, so the stop would not DELETE it either).
+ * a lagging successor still owes are dropped for a tail in send time), DELETE a key replacement's
+ * old key, and last, a gap if the replaced one stalled: a subscriber may leave on the gap, and
+ * then nothing after it runs (the state no longer has the old key, so the stop would not DELETE it
+ * either).
  */
 export function overlapOver(state: SupervisorState, input: Extract<SupervisorInput, { type: 'overlap-over' }>): Step {
   const overlap = state.overlaps.find((candidate) => candidate.successor === input.successor);

@@ -60,11 +60,15 @@ async function run(call: () => Observable<unknown>): Promise<'value' | 'error'> 
   }
 }
 
-/** Every operation at once, each with `fault` armed first (or none). */
+/**
+ * Every operation at once, each with `fault` armed first (or none). A `hang` is ended only by the
+ * timeout, so its round uses the calls that give up fast; every other round's calls are patient.
+ */
 async function everyOperation(fault: FaultKind | undefined): Promise<('value' | 'error')[]> {
   world.sim.faults.clear();
-  if (fault !== undefined) for (const [id] of world.operations) world.sim.faults.next(id, fault);
-  const outcomes = await Promise.all(world.operations.map(([, call]) => run(call)));
+  const operations = fault === 'hang' ? world.hastyOperations : world.operations;
+  if (fault !== undefined) for (const [id] of operations) world.sim.faults.next(id, fault);
+  const outcomes = await Promise.all(operations.map(([, call]) => run(call)));
   world.sim.faults.clear();
   return outcomes;
 }

@@ -3,6 +3,10 @@
  * each, a broker sub-account created (B2) with a fund password, clients for each caller through a
  * `fetch` that records every signature sent and can echo the whole request back (the way a careless
  * proxy or runtime would), and one call of each of the 27 operations through its public function.
+ *
+ * Timeouts run on real time, whatever the simulator's speed. The calls whose outcome the audit
+ * asserts get a patient timeout, so a loaded machine cannot turn an answer into a timeout; a
+ * second set of the same calls gives up fast, for the `hang` fault, which only a timeout ends.
  */
 import type { Observable } from 'rxjs';
 import { brokerCreateSubAccount, brokerWithdraw, createClient, type Client, type FetchLike, type OperationId } from '../../../src/index.js';
@@ -21,6 +25,7 @@ export type EchoMode = 'off' | 'network-error' | 'error-body';
 /** The world of the audit. */
 export interface AuditWorld {
   readonly sim: Simulator;
+  /** A client for each caller, its attempts given {@link HASTY_TIMEOUT_MS} (the stream retries a timeout). */
   readonly clients: { readonly master: Client; readonly broker: Client; readonly brokerSub: Client; readonly fundedSub: Client };
   /** Every credential in play. */
   readonly credentials: readonly SimCredentials[];
@@ -30,9 +35,19 @@ export interface AuditWorld {
   readonly listenKeys: Set<string>;
   /** What the fetch does: pass through, or echo the request in a network error or an error body. */
   echo: EchoMode;
-  /** One call of each operation, by the caller that may make it. */
-  readonly operations: readonly (readonly [OperationId, () => Observable<unknown>])[];
+  /** One call of each operation, by the caller that may make it, each attempt given {@link PATIENT_TIMEOUT_MS}. */
+  readonly operations: Operations;
+  /** The same calls with attempts given {@link HASTY_TIMEOUT_MS}: for faults only a timeout ends. */
+  readonly hastyOperations: Operations;
 }
+
+/** One call of each operation, by its id. */
+export type Operations = readonly (readonly [OperationId, () => Observable<unknown>])[];
+
+/** Real ms an attempt may take where the audit asserts the outcome: far beyond any answer's time. */
+export const PATIENT_TIMEOUT_MS = 10_000;
+/** Real ms an attempt may take in the `hang` round and the stream (which retries what times out). */
+export const HASTY_TIMEOUT_MS = 400;
 
 /** The whole request as text, whether the client passed a URL and an init or a Request (as ky does). */
 async function echoOf(input: Request | URL | string, init: RequestInit | undefined): Promise<string> {
@@ -69,7 +84,7 @@ export async function startAuditWorld(): Promise<AuditWorld> {
   sim.admin.fund(BROKER_SUB, 'USDT', '1000');
   const state = { signatures: [] as string[], echo: 'off' as EchoMode };
   const fetchImpl = recordingFetch(state);
-  const clientOf = (keys: SimCredentials): Client =>
+  const clientOf = (keys: SimCredentials, timeout = HASTY_TIMEOUT_MS): Client =>
     createClient({
       baseUrl: sim.restUrl,
       wsUrl: sim.wsUrl,
@@ -78,32 +93,40 @@ export async function startAuditWorld(): Promise<AuditWorld> {
       clock: () => sim.clock.now(),
       scheduler: sim.scheduler,
       recvWindow: 60_000,
-      timeout: 400,
+      timeout,
       retry: { limit: 1, baseDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 5_000 },
       fetch: fetchImpl,
     });
-  const master = clientOf(sim.master);
-  const broker = clientOf(sim.broker);
-  const brokerSub = clientOf(brokerSubKeys);
   // B2 with the fund password, through the public function; then the new sub-account's own key.
   await new Promise<void>((resolve, reject) =>
-    brokerCreateSubAccount(broker, { subAccount: FUNDED_SUB, note: 'audit', password: FUND_PASSWORD }).subscribe({ error: reject, complete: resolve }),
+    brokerCreateSubAccount(clientOf(sim.broker, PATIENT_TIMEOUT_MS), { subAccount: FUNDED_SUB, note: 'audit', password: FUND_PASSWORD }).subscribe({
+      error: reject,
+      complete: resolve,
+    }),
   );
   const fundedKeys = sim.admin.createApiKey(FUNDED_SUB);
   sim.admin.fund(FUNDED_SUB, 'USDT', '1000');
-  const fundedSub = clientOf(fundedKeys);
-  const callerOf = (id: OperationId): Client => {
-    if (id.startsWith('M') || id.startsWith('L')) return master;
-    return ['B8', 'B9', 'B10'].includes(id) ? brokerSub : broker;
-  };
-  const operations = (Object.keys(calls) as OperationId[]).map((id): readonly [OperationId, () => Observable<unknown>] => {
-    if (id === 'B2') return [id, () => brokerCreateSubAccount(broker, { subAccount: `aud${String(state.signatures.length).padStart(7, '0')}`, note: 'n', password: FUND_PASSWORD })];
-    if (id === 'B12') return [id, () => brokerWithdraw(fundedSub, { coin: 'USDT', network: 'TRC20', address: 'TXYZ0001', amount: '1', password: FUND_PASSWORD })];
-    return [id, () => calls[id](callerOf(id))];
+  const clientsWith = (timeout: number): AuditWorld['clients'] => ({
+    master: clientOf(sim.master, timeout),
+    broker: clientOf(sim.broker, timeout),
+    brokerSub: clientOf(brokerSubKeys, timeout),
+    fundedSub: clientOf(fundedKeys, timeout),
   });
+  const operationsOf = ({ master, broker, brokerSub, fundedSub }: AuditWorld['clients']): Operations => {
+    const callerOf = (id: OperationId): Client => {
+      if (id.startsWith('M') || id.startsWith('L')) return master;
+      return ['B8', 'B9', 'B10'].includes(id) ? brokerSub : broker;
+    };
+    return (Object.keys(calls) as OperationId[]).map((id): readonly [OperationId, () => Observable<unknown>] => {
+      if (id === 'B2') return [id, () => brokerCreateSubAccount(broker, { subAccount: `aud${String(state.signatures.length).padStart(7, '0')}`, note: 'n', password: FUND_PASSWORD })];
+      if (id === 'B12') return [id, () => brokerWithdraw(fundedSub, { coin: 'USDT', network: 'TRC20', address: 'TXYZ0001', amount: '1', password: FUND_PASSWORD })];
+      return [id, () => calls[id](callerOf(id))];
+    });
+  };
+  const hasty = clientsWith(HASTY_TIMEOUT_MS);
   return {
     sim,
-    clients: { master, broker, brokerSub, fundedSub },
+    clients: hasty,
     credentials: [sim.master, sim.broker, brokerSubKeys, fundedKeys],
     signatures: state.signatures,
     listenKeys,
@@ -113,6 +136,7 @@ export async function startAuditWorld(): Promise<AuditWorld> {
     set echo(mode: EchoMode) {
       state.echo = mode;
     },
-    operations,
+    operations: operationsOf(clientsWith(PATIENT_TIMEOUT_MS)),
+    hastyOperations: operationsOf(hasty),
   };
 }

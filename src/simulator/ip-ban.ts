@@ -5,6 +5,11 @@
  * its own): `after429s` 429 answers to one IP within `withinMs` ban it; a ban level is forgotten
  * `forgetAfterMs` after the last ban ended. All on the simulator's clock.
  *
+ * Memory stays bounded without forgetting a ban: when many IPs are held, the records that no longer
+ * matter (not banned, no 429 within `withinMs`, the ban level forgotten) are swept out, so a flood
+ * of distinct IPs (with a trusted IP header) cannot lift anyone's ban. A sweep runs again only once
+ * the IPs held have doubled, so a flood costs no more than its own size.
+ *
  * @module
  */
 
@@ -39,7 +44,12 @@ export interface IpBans {
   noteTooMany(ip: string, now: number): void;
   /** Lifts every ban and forgets every count and level. */
   reset(): void;
+  /** How many IPs' records it holds (those that matter, and others not yet swept out). */
+  held(): number;
 }
+
+/** IPs held before the first sweep of records that no longer matter. */
+export const SWEEP_AT_IPS = 10_000;
 
 interface IpRecord {
   /** Times of the recent 429s. */
@@ -63,7 +73,17 @@ export function banLength(rule: IpBanRule, level: number): number {
 }
 
 /**
- * Makes the ban tracker; `false` never bans.
+ * Whether `record` acts otherwise than a fresh one: a 429 within the period still counts, or its
+ * last ban ended less than `forgetAfterMs` ago (or has not ended), so its level still counts. An IP
+ * never banned has `bannedUntil` at minus infinity, and a level is only forgotten at that distance.
+ */
+function stillMatters(record: IpRecord, now: number, rule: IpBanRule): boolean {
+  return record.recent.some((at) => now - at < rule.withinMs) || now - record.bannedUntil < rule.forgetAfterMs;
+}
+
+/**
+ * Makes the ban tracker; `false` never bans. `sweepAtIps`: IPs held before the first sweep (tests
+ * make it small).
  *
  * @example
  * ```ts
@@ -72,8 +92,14 @@ export function banLength(rule: IpBanRule, level: number): number {
  * bans.bannedFor('10.0.0.7', clock.now()); // undefined until the tenth 429 within a minute
  * ```
  */
-export function createIpBans(rule: IpBanRule | false): IpBans {
+export function createIpBans(rule: IpBanRule | false, sweepAtIps = SWEEP_AT_IPS): IpBans {
   const records = new Map<string, IpRecord>();
+  let sweepAt = sweepAtIps;
+  /** Drops the records that act as a fresh one would. */
+  const sweep = (now: number, activeRule: IpBanRule): void => {
+    for (const [ip, record] of records) if (!stillMatters(record, now, activeRule)) records.delete(ip);
+    sweepAt = Math.max(sweepAtIps, 2 * records.size);
+  };
   return {
     bannedFor(ip, now) {
       const record = records.get(ip);
@@ -83,7 +109,7 @@ export function createIpBans(rule: IpBanRule | false): IpBans {
       if (rule === false) return;
       let record = records.get(ip);
       if (record === undefined) {
-        if (records.size > 10_000) records.clear();
+        if (records.size >= sweepAt) sweep(now, rule);
         records.set(ip, (record = { recent: [], bannedUntil: -Infinity, level: 0 }));
       }
       if (record.bannedUntil > now) return;
@@ -97,6 +123,8 @@ export function createIpBans(rule: IpBanRule | false): IpBans {
     },
     reset() {
       records.clear();
+      sweepAt = sweepAtIps;
     },
+    held: () => records.size,
   };
 }

@@ -3,6 +3,11 @@
  * 10 s per endpoint; `./budget.ts` keys it by endpoint and caller IP, and by endpoint and
  * authenticated account), counted in fixed windows of the simulator's clock.
  *
+ * Memory stays bounded without forgetting a live count: only the current window's counts matter,
+ * so when many keys are held the windows that are over are swept out. A flood of distinct keys
+ * (one per client IP, with a trusted IP header) cannot reset anyone's count; a sweep runs again only
+ * once the keys held have doubled, so a flood inside one window costs no more than its own size.
+ *
  * @module
  */
 
@@ -23,10 +28,16 @@ export interface RateLimiter {
   take(key: string, now: number): number | undefined;
   /** Forgets every count. */
   reset(): void;
+  /** How many keys' windows it holds (the current window's, and older ones not yet swept out). */
+  held(): number;
 }
 
+/** Keys held before the first sweep of windows that are over. */
+export const SWEEP_AT_KEYS = 10_000;
+
 /**
- * Makes a {@link RateLimiter}; `false` allows everything.
+ * Makes a {@link RateLimiter}; `false` allows everything. `sweepAtKeys`: keys held before the first
+ * sweep (tests make it small).
  *
  * @example
  * ```ts
@@ -35,15 +46,21 @@ export interface RateLimiter {
  * limiter.take('M2:1', 1000); // 9000: refused, retry in 9 s
  * ```
  */
-export function createRateLimiter(budget: RateBudget | false): RateLimiter {
+export function createRateLimiter(budget: RateBudget | false, sweepAtKeys = SWEEP_AT_KEYS): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
+  let sweepAt = sweepAtKeys;
+  /** Drops every window but the current one (`take` would replace it anyway). */
+  const sweep = (current: number): void => {
+    for (const [key, window] of windows) if (window.start !== current) windows.delete(key);
+    sweepAt = Math.max(sweepAtKeys, 2 * windows.size);
+  };
   return {
     take(key, now) {
       if (budget === false) return undefined;
       const start = Math.floor(now / budget.windowMs) * budget.windowMs;
       let window = windows.get(key);
       if (!window || window.start !== start) {
-        if (windows.size > 10_000) windows.clear();
+        if (windows.size >= sweepAt) sweep(start);
         windows.set(key, (window = { start, count: 0 }));
       }
       if (window.count >= budget.limit) return start + budget.windowMs - now;
@@ -52,6 +69,8 @@ export function createRateLimiter(budget: RateBudget | false): RateLimiter {
     },
     reset() {
       windows.clear();
+      sweepAt = sweepAtKeys;
     },
+    held: () => windows.size,
   };
 }

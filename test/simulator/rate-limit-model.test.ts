@@ -2,17 +2,20 @@
  * The simulator's request budget against a model of the rule it keeps (at most `limit` requests per
  * key in each fixed window of `windowMs`; a refusal says how long until the window ends). The
  * requests are chosen at the places where an off-by-one would show: bursts of exactly the limit and
- * one more, at a window's first and last millisecond, and keys that share a window or do not.
+ * one more, at a window's first and last millisecond, and keys that share a window or do not. The
+ * limiter sweeps out windows that are over when it holds many keys: with a sweep at 1 to 4 keys and
+ * eight keys in play, it still answers as the model, which forgets nothing.
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { createRateLimiter } from '../../src/simulator/rate-limit.js';
 
 const KEYS = ['M2:127.0.0.1', 'M2:uid:1', 'B13:127.0.0.1'] as const;
+const MANY_KEYS = [...KEYS, 'M2:10.0.0.1', 'M2:10.0.0.2', 'M2:10.0.0.3', 'B13:uid:1', 'B13:10.0.0.1'] as const;
 
-/** One step: `count` requests for one key at a moment picked relative to a window's edges. */
-const step = fc.record({
-  key: fc.constantFrom(...KEYS),
+/** One step: `count` requests for one of `keys` at a moment picked relative to a window's edges. */
+const stepOver = (keys: readonly string[]) => fc.record({
+  key: fc.constantFrom(...keys),
   /** Which window, counted from the one before (time never goes back). */
   windowsAhead: fc.constantFrom(0, 0, 0, 1, 2),
   /** Where in the window: its first millisecond, its last, one either side of the middle, anywhere. */
@@ -39,11 +42,14 @@ function model(budget: Budget) {
 }
 
 describe('the rate limiter', () => {
-  it('answers every request as the model does, at the window edges and around the limit', () => {
+  it.each([
+    ['with its default sweep', KEYS, fc.constant(undefined)],
+    ['with a sweep at 1 to 4 keys held', MANY_KEYS, fc.integer({ min: 1, max: 4 })],
+  ] as const)('answers every request as the model does, at the window edges and around the limit (%s)', (_name, keys, sweepAtKeys) => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 2, max: 50 }), fc.array(step, { minLength: 1, maxLength: 30 }), (limit, windowMs, steps) => {
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 2, max: 50 }), sweepAtKeys, fc.array(stepOver(keys), { minLength: 1, maxLength: 30 }), (limit, windowMs, sweepAt, steps) => {
         const budget = { limit, windowMs };
-        const limiter = createRateLimiter(budget);
+        const limiter = createRateLimiter(budget, sweepAt);
         const expected = model(budget);
         let window = 0;
         let now = 0;

@@ -115,13 +115,14 @@ describe('the IP bans sweeping at 1 to 4 IPs held', () => {
         const sweeping = createIpBans(small, sweepAt);
         const keeping = createIpBans(small, Number.POSITIVE_INFINITY);
         let now = 0;
+        const answers = (bans: typeof sweeping): string => IPS.map((each) => String(bans.bannedFor(each, now))).join(' ');
         for (const { ip: who, tooMany, wait } of actions) {
           now += wait;
           if (tooMany) {
             sweeping.noteTooMany(who, now);
             keeping.noteTooMany(who, now);
           }
-          for (const each of IPS) expect([now, each, sweeping.bannedFor(each, now)]).toEqual([now, each, keeping.bannedFor(each, now)]);
+          expect(`${now}: ${answers(sweeping)}`).toBe(`${now}: ${answers(keeping)}`);
         }
       }),
       { numRuns: 500 },

@@ -5,10 +5,11 @@
  * its own): `after429s` 429 answers to one IP within `withinMs` ban it; a ban level is forgotten
  * `forgetAfterMs` after the last ban ended. All on the simulator's clock.
  *
- * Memory stays bounded without forgetting a ban: when many IPs are held, the records that no longer
- * matter (not banned, no 429 within `withinMs`, the ban level forgotten) are swept out, so a flood
- * of distinct IPs (with a trusted IP header) cannot lift anyone's ban. A sweep runs again only once
- * the IPs held have doubled, so a flood costs no more than its own size.
+ * Memory is bounded by what still matters, without forgetting a ban: when many IPs are held, the
+ * records that no longer matter (not banned, no 429 within `withinMs`, the ban level forgotten) are
+ * swept out, so a flood of distinct IPs (with a trusted IP header) cannot lift anyone's ban. A
+ * sweep runs again only once the IPs held have doubled, so a flood costs no more than its own size.
+ * (An IP banned is held until its level is forgotten, a day after the ban by default.)
  *
  * @module
  */
@@ -73,11 +74,12 @@ export function banLength(rule: IpBanRule, level: number): number {
 }
 
 /**
- * Whether `record` acts otherwise than a fresh one: a 429 within the period still counts, or its
- * last ban ended less than `forgetAfterMs` ago (or has not ended), so its level still counts. An IP
- * never banned has `bannedUntil` at minus infinity, and a level is only forgotten at that distance.
+ * Whether `record` acts otherwise than a fresh one: it is banned, a 429 within the period still
+ * counts, or its last ban ended less than `forgetAfterMs` ago, so its level still counts. (A ban in
+ * force is named on its own so that no rule's numbers, not even a missing `forgetAfterMs`, lift it.)
  */
 function stillMatters(record: IpRecord, now: number, rule: IpBanRule): boolean {
+  if (record.bannedUntil > now) return true;
   return record.recent.some((at) => now - at < rule.withinMs) || now - record.bannedUntil < rule.forgetAfterMs;
 }
 

@@ -3,10 +3,10 @@
  * 10 s per endpoint; `./budget.ts` keys it by endpoint and caller IP, and by endpoint and
  * authenticated account), counted in fixed windows of the simulator's clock.
  *
- * Memory stays bounded without forgetting a live count: only the current window's counts matter,
- * so when many keys are held the windows that are over are swept out. A flood of distinct keys
- * (one per client IP, with a trusted IP header) cannot reset anyone's count; a sweep runs again only
- * once the keys held have doubled, so a flood inside one window costs no more than its own size.
+ * Memory is bounded by the keys of the current window, without forgetting a live count: when many
+ * keys are held, the windows that are over are swept out. A flood of distinct keys (one per client
+ * IP, with a trusted IP header) cannot reset anyone's count; a sweep runs again only once the keys
+ * held have doubled, so a flood inside one window costs no more than its own size.
  *
  * @module
  */
@@ -49,9 +49,9 @@ export const SWEEP_AT_KEYS = 10_000;
 export function createRateLimiter(budget: RateBudget | false, sweepAtKeys = SWEEP_AT_KEYS): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   let sweepAt = sweepAtKeys;
-  /** Drops every window but the current one (`take` would replace it anyway). */
+  /** Drops the windows that are over (`take` would replace them anyway); one from a later time, left by a clock set back, is kept. */
   const sweep = (current: number): void => {
-    for (const [key, window] of windows) if (window.start !== current) windows.delete(key);
+    for (const [key, window] of windows) if (window.start < current) windows.delete(key);
     sweepAt = Math.max(sweepAtKeys, 2 * windows.size);
   };
   return {

@@ -34,6 +34,14 @@ describe('the request budget under a flood of distinct keys', () => {
     expect(limiter.held()).toBe(1 + (i - FLOOD) + 1);
   });
 
+  it('keeps a window from a later time through a sweep, after the clock was set back', () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 1000 }, 1);
+    expect([limiter.take('victim', 5000), limiter.take('victim', 5000)]).toEqual([undefined, 1000]);
+    // The clock set back to 0: a new key makes it sweep; then the clock set forward again.
+    limiter.take('other', 0);
+    expect(limiter.take('victim', 5500)).toBe(500);
+  });
+
   it('sweeps when it holds exactly the threshold, not before', () => {
     const under = createRateLimiter({ limit: 1, windowMs: 1000 });
     const at = createRateLimiter({ limit: 1, windowMs: 1000 });
@@ -106,26 +114,40 @@ describe('the IP bans under a flood of distinct IPs', () => {
 describe('the IP bans sweeping at 1 to 4 IPs held', () => {
   /** Small numbers, so that random steps land on every edge: a 429 exactly `withinMs` old, a ban's last ms, a level exactly forgotten. */
   const small = { after429s: 2, withinMs: 6, firstBanMs: 4, maxBanMs: 16, forgetAfterMs: 9 };
-  const IPS = ['a', 'b', 'c', 'd', 'e', 'f'];
-  const action = fc.record({ ip: fc.constantFrom(...IPS), tooMany: fc.boolean(), wait: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 10 })) });
+  const IPS = ['a', 'b', 'c'];
+  /** Rules as small, each number drawn: up to three 429s to a ban, so that more than one is pending. */
+  const rules = fc.record({
+    after429s: fc.integer({ min: 1, max: 3 }),
+    withinMs: fc.integer({ min: 1, max: 8 }),
+    firstBanMs: fc.integer({ min: 1, max: 6 }),
+    maxBanMs: fc.integer({ min: 1, max: 24 }),
+    forgetAfterMs: fc.integer({ min: 1, max: 12 }),
+  });
+  /** A 429 to one of the IPs asked about, or to a new IP (which makes the tracker sweep), or only time passing. */
+  const action = fc.record({
+    to: fc.oneof({ arbitrary: fc.constantFrom(...IPS), weight: 3 }, { arbitrary: fc.constant('new IP'), weight: 2 }, { arbitrary: fc.constant('nobody'), weight: 1 }),
+    wait: fc.oneof({ arbitrary: fc.integer({ min: 0, max: 2 }), weight: 3 }, { arbitrary: fc.integer({ min: 0, max: 12 }), weight: 1 }),
+  });
 
   it('answer every question as a tracker that never forgets', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(action, { minLength: 1, maxLength: 60 }), (sweepAt, actions) => {
-        const sweeping = createIpBans(small, sweepAt);
-        const keeping = createIpBans(small, Number.POSITIVE_INFINITY);
+      fc.property(rules, fc.integer({ min: 1, max: 4 }), fc.array(action, { minLength: 1, maxLength: 80 }), (rule, sweepAt, actions) => {
+        const sweeping = createIpBans(rule, sweepAt);
+        const keeping = createIpBans(rule, Number.POSITIVE_INFINITY);
         let now = 0;
+        let newIps = 0;
         const answers = (bans: typeof sweeping): string => IPS.map((each) => String(bans.bannedFor(each, now))).join(' ');
-        for (const { ip: who, tooMany, wait } of actions) {
+        for (const { to, wait } of actions) {
           now += wait;
-          if (tooMany) {
-            sweeping.noteTooMany(who, now);
-            keeping.noteTooMany(who, now);
+          const ip = to === 'new IP' ? `new ${newIps++}` : to;
+          if (ip !== 'nobody') {
+            sweeping.noteTooMany(ip, now);
+            keeping.noteTooMany(ip, now);
           }
           expect(`${now}: ${answers(sweeping)}`).toBe(`${now}: ${answers(keeping)}`);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
   });
 
@@ -147,6 +169,33 @@ describe('the IP bans sweeping at 1 to 4 IPs held', () => {
     const forgotten = tracker('a', [0, 0]);
     forgotten.noteTooMany('sweeper', 13);
     expect(forgotten.held()).toBe(1);
+  });
+
+  it('keep a level above one through a sweep', () => {
+    const bans = tracker('a', [0, 0, 5, 5]); // banned at 0 until 4, then at 5 until 13 (level 2)
+    bans.noteTooMany('sweeper', 14);
+    bans.noteTooMany('a', 14);
+    bans.noteTooMany('a', 14);
+    expect(bans.bannedFor('a', 14)).toBe(16); // the third ban: four times the first
+  });
+
+  it('keep a ban in force whatever the rule, even one without forgetAfterMs', () => {
+    // A caller in plain JavaScript may leave a number out; a ban in force still holds through a sweep.
+    const bans = createIpBans({ ...small, forgetAfterMs: Number.NaN }, 1);
+    bans.noteTooMany('a', 0);
+    bans.noteTooMany('a', 0);
+    bans.noteTooMany('sweeper', 1);
+    expect(bans.bannedFor('a', 1)).toBe(3);
+  });
+
+  it('keep a 429 that still counts behind an older one that no longer does', () => {
+    const bans = createIpBans({ ...small, after429s: 3 }, 1);
+    bans.noteTooMany('a', 0);
+    bans.noteTooMany('a', 5);
+    bans.noteTooMany('sweeper', 7); // the 429 at 0 is out of the period, the one at 5 is not
+    bans.noteTooMany('a', 8);
+    bans.noteTooMany('a', 9);
+    expect(bans.bannedFor('a', 9)).toBe(4); // 5, 8 and 9: three within 6 ms
   });
 
   it('keep a 429 until exactly withinMs after it', () => {

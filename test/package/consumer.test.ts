@@ -1,10 +1,11 @@
 /**
  * The package as a consumer gets it, starting from a fresh clone with no `dist/` and no
- * `node_modules/`: packed with `npm pack`, installed from the clone's git URL, and installed from
- * the clone's folder. Each install goes into an empty project, is imported from ES modules (the
+ * `node_modules/`: installed from the clone's git URL, installed from the clone's folder, and then
+ * packed with `npm pack`. Each install goes into an empty project, is imported from ES modules (the
  * root entry, `mexc-rx/simulator`, `mexc-rx/nats` against a real nats-server) and run as the
  * `mexc-rx` command. The three installs hold the same files byte for byte, and the declarations are
- * type-checked once. Slow (three installs, each building from source): a few minutes at most.
+ * type-checked once. Slow (the git and folder installs each install the build's tools and build,
+ * and `npm pack` builds again): two minutes or so.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
@@ -73,23 +74,21 @@ beforeAll(async () => {
   const clone = join(work, 'clone');
   await freshClone(ROOT, clone);
   cloneHadBuild = existsSync(join(clone, 'dist')) || existsSync(join(clone, 'node_modules'));
-  // A second fresh clone, for the folder install, taken before the first one is built in.
-  await exec('git', ['clone', '-q', clone, join(work, 'folder')], work);
-  // The three routes do not touch each other's folders (the git URL route reads only the clone's
-  // history, which packing does not change), so they install side by side: each is mostly waiting
-  // on npm and one single-threaded tsc build.
-  const fromTarball = async (): Promise<string> => {
+  // Two chains side by side, each mostly waiting on npm and one single-threaded tsc build. The git
+  // URL route: npm clones the clone's history and installs and builds in its own copy. The folder
+  // route, then the tarball: the folder install meets the clone fresh, so the build's own install
+  // of its tools (scripts/prepare.mjs) runs under a consumer's npm; `npm pack` in the same clone
+  // then only builds again (the three installs are compared byte for byte below). Neither touches
+  // the clone's history, which is all the git route reads.
+  const folderThenTarball = async (): Promise<readonly [string, string]> => {
+    const folder = await consumerApp(join(work, 'from-folder'), clone);
     const pack = await exec('npm', ['pack', '--json', '--pack-destination', work], clone, SLOW_MS);
     const [result] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as PackResult[];
     if (result === undefined) throw new Error('npm pack printed no result');
     packed = result;
-    return consumerApp(join(work, 'from-tarball'), join(work, packed.filename));
+    return [folder, await consumerApp(join(work, 'from-tarball'), join(work, packed.filename))];
   };
-  const [tarball, git, folder] = await Promise.all([
-    fromTarball(),
-    consumerApp(join(work, 'from-git'), `git+file://${clone}`),
-    consumerApp(join(work, 'from-folder'), join(work, 'folder')),
-  ]);
+  const [git, [folder, tarball]] = await Promise.all([consumerApp(join(work, 'from-git'), `git+file://${clone}`), folderThenTarball()]);
   apps.set('npm pack', tarball);
   apps.set('git URL', git);
   apps.set('folder', folder);
@@ -100,8 +99,8 @@ afterAll(async () => {
   if (work !== undefined) await rm(work, { recursive: true, force: true });
 });
 
-describe('the tarball npm pack makes in a fresh clone', () => {
-  it('starts from a clone with nothing built', () => {
+describe('the tarball npm pack makes', () => {
+  it('comes from a clone that had nothing built before the installs', () => {
     expect(cloneHadBuild).toBe(false);
   });
 

@@ -104,13 +104,14 @@ export const MUTATION_GROUPS = [
   },
   {
     name: 'simulator',
-    what: "the simulator's authentication, permissions, ledger and rate budget",
+    what: "the simulator's authentication, permissions, ledger, rate budget and IP bans",
     mutate: [
       'src/simulator/auth.ts',
       'src/simulator/accounts.ts:161-176',
       'src/simulator/ledger.ts',
       'src/simulator/budget.ts',
       'src/simulator/rate-limit.ts',
+      'src/simulator/ip-ban.ts',
     ],
     tests: ['test/simulator', 'test/rest'],
   },

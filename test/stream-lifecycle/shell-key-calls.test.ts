@@ -1,16 +1,35 @@
 /**
  * How the shell makes the key source's calls: a source that completes without a key, one that
- * cannot keep keys alive, calls still in flight when the stream ends (cancelled), the DELETE made
- * while it ends (carried through, its failure swallowed), and two overlaps at once, each with its
- * own end.
+ * cannot keep keys alive, calls still in flight when the stream ends (cancelled, but for a key's
+ * creation, which runs on and whose key is DELETEd), the DELETE made while it ends (carried
+ * through, its failure swallowed), and two overlaps at once, each with its own end.
  */
 import { describe, expect, it } from '@jest/globals';
-import { EMPTY, ignoreElements, map, Observable, of, throwError, timer } from 'rxjs';
+import { EMPTY, ignoreElements, map, Observable, of, throwError, timer, type Observer } from 'rxjs';
+import type { TestScheduler } from 'rxjs/testing';
+import type { ListenKeyProvider } from '../../src/stream/listen-key-source.js';
 import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { accountFrame, HOUR, kinds, pushedAgain, setup, testScheduler } from './harness.js';
 
 const wsUrl = 'ws://127.0.0.1:1/ws';
 const KEY = 'LKq7Zr2x9Vb4Nm1Pw8Ts5Uy3Hd6Jf0Ga2Ke7Lc9Xo4Ri1Qe8Wt5Yu3Ip6As0Df';
+
+/**
+ * Runs a stream of the key source `sourceOf` makes to the end of virtual time, its subscriber
+ * leaving at 1 s; the sockets it has open at the end.
+ */
+function leftAtOneSecond(sourceOf: (scheduler: TestScheduler) => ListenKeyProvider, observer?: Partial<Observer<UserDataEvent>>): readonly unknown[] {
+  const scheduler = testScheduler();
+  let sockets: readonly unknown[] = [];
+  scheduler.run(({ flush }) => {
+    const { server } = setup(scheduler);
+    const subscription = userDataStream(sourceOf(scheduler), { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe(observer);
+    scheduler.schedule(() => subscription.unsubscribe(), 1_000);
+    flush();
+    sockets = server.sockets;
+  });
+  return sockets;
+}
 
 /** A call that never answers, counting how often it is cancelled. */
 function pending(onCancel: () => void): Observable<never> {
@@ -74,52 +93,32 @@ describe('key calls still in flight when the stream ends (virtual time)', () => 
   });
 
   it('lets the creation of a key that has not come finish, and DELETEs the key it brings', () => {
-    const scheduler = testScheduler();
-    scheduler.run(({ flush }) => {
-      const { server } = setup(scheduler);
-      const closed: [string, number][] = [];
-      // The service answers the creation at 3 s; the subscriber left at 1 s.
-      const source = { create: () => timer(3_000, scheduler).pipe(map(() => KEY)), close: (key: string) => of(closed.push([key, scheduler.now()])) };
-      const subscription = userDataStream(source, { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe();
-      scheduler.schedule(() => subscription.unsubscribe(), 1_000);
-      flush();
+    const closed: [string, number][] = [];
+    // The service answers the creation at 3 s; the subscriber left at 1 s.
+    const sockets = leftAtOneSecond((scheduler) => ({ create: () => timer(3_000, scheduler).pipe(map(() => KEY)), close: (key: string) => of(closed.push([key, scheduler.now()])) }));
 
-      expect(closed).toEqual([[KEY, 3_000]]);
-      expect(server.sockets).toEqual([]);
-    });
+    expect(closed).toEqual([[KEY, 3_000]]);
+    expect(sockets).toEqual([]);
   });
 
   it('after the end, DELETEs nothing when the creation completes without a key', () => {
-    const scheduler = testScheduler();
-    scheduler.run(({ flush }) => {
-      const { server } = setup(scheduler);
-      const closed: string[] = [];
-      const source = { create: () => timer(3_000, scheduler).pipe(ignoreElements()), close: (key: string) => of(closed.push(key)) };
-      const subscription = userDataStream(source, { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe();
-      scheduler.schedule(() => subscription.unsubscribe(), 1_000);
-      flush();
+    const closed: string[] = [];
+    const sockets = leftAtOneSecond((scheduler) => ({ create: () => timer(3_000, scheduler).pipe(ignoreElements()), close: (key: string) => of(closed.push(key)) }));
 
-      // Not `toEqual([])`, which takes `[undefined]` for empty: a DELETE of no key must not happen.
-      expect(closed).toHaveLength(0);
-      expect(server.sockets).toEqual([]);
-    });
+    // Not `toEqual([])`, which takes `[undefined]` for empty: a DELETE of no key must not happen.
+    expect(closed).toHaveLength(0);
+    expect(sockets).toEqual([]);
   });
 
   it('after the end, neither connects with a key that comes nor reports a creation that fails', () => {
-    const scheduler = testScheduler();
-    scheduler.run(({ flush }) => {
-      const { server } = setup(scheduler);
-      const events: UserDataEvent[] = [];
-      let errors = 0;
-      const failing = { create: () => timer(3_000, scheduler).pipe(map((): string => { throw new Error('refused'); })) };
-      const subscription = userDataStream(failing, { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe({ next: (e) => events.push(e), error: () => (errors += 1) });
-      scheduler.schedule(() => subscription.unsubscribe(), 1_000);
-      flush();
+    const events: UserDataEvent[] = [];
+    let errors = 0;
+    const failing = (scheduler: TestScheduler) => ({ create: () => timer(3_000, scheduler).pipe(map((): string => { throw new Error('refused'); })) });
+    const sockets = leftAtOneSecond(failing, { next: (e) => events.push(e), error: () => (errors += 1) });
 
-      expect(events).toEqual([]);
-      expect(errors).toBe(0);
-      expect(server.sockets).toEqual([]);
-    });
+    expect(events).toEqual([]);
+    expect(errors).toBe(0);
+    expect(sockets).toEqual([]);
   });
 });
 

@@ -84,7 +84,7 @@ export async function startAuditWorld(): Promise<AuditWorld> {
   sim.admin.fund(BROKER_SUB, 'USDT', '1000');
   const state = { signatures: [] as string[], echo: 'off' as EchoMode };
   const fetchImpl = recordingFetch(state);
-  const clientOf = (keys: SimCredentials, timeout = HASTY_TIMEOUT_MS): Client =>
+  const clientOf = (keys: SimCredentials, timeout: number): Client =>
     createClient({
       baseUrl: sim.restUrl,
       wsUrl: sim.wsUrl,

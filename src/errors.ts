@@ -8,6 +8,7 @@
  * @module
  */
 import type { OperationId } from './endpoints/operation-id.js';
+import { withoutUserinfo } from './redact.js';
 import { CREDENTIALS_REFUSED_CODES } from './service-codes.js';
 
 /**
@@ -123,7 +124,9 @@ export class NetworkError extends MexcError {
   readonly target: RequestTarget;
 
   constructor(args: { target: RequestTarget; cause: Error }) {
-    super(`${args.target.operation}: network failure on ${args.target.method} ${args.target.path}: ${args.cause.message}`, {
+    // The cause's text comes from outside (a proxy's URL, a runtime quoting the request URL): no
+    // URL's `user:password@` gets through, whatever redactor the cause went through.
+    super(`${args.target.operation}: network failure on ${args.target.method} ${args.target.path}: ${withoutUserinfo(args.cause.message)}`, {
       cause: args.cause,
     });
     this.target = args.target;

@@ -16,7 +16,7 @@ import { paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpo
 import { ApiError, DecodeError, HttpError, UnknownOutcomeError, ValidationError, type NetworkError, type RequestTarget, type TimeoutError } from '../errors.js';
 import { recvWindow as recvWindowRule } from '../params/fields.js';
 import { encodeParams, type EncodedParams } from '../params/validate.js';
-import { REDACTED, redactor, type Redactor } from '../redact.js';
+import { REDACTED, redactor, withoutUserinfo, type Redactor } from '../redact.js';
 import { buildRequest, toQueryString } from './request.js';
 import { interpretResponse } from './response.js';
 import { isUnclearFailure, retryDelay, type ResolvedRetryOptions } from './retry-policy.js';
@@ -79,7 +79,7 @@ function prepareCall(row: AnyEndpoint, params: unknown, options: CallOptions | u
     return new ValidationError({ operation: row.id, issues: [{ field: 'apiKey/secretKey', rule: 'credentials required for signed calls' }] });
   }
   const redact = encoded.secrets.length > 0 ? chain(settings.redact, redactor(encoded.secrets)) : settings.redact;
-  return { encoded, sign: settings.sign, apiKey: settings.apiKey, redact, target: { operation: row.id, method: row.method, path: row.path } };
+  return { encoded, sign: settings.sign, apiKey: settings.apiKey, redact, target: { operation: row.id, method: row.method, path: withoutUserinfo(row.path) } };
 }
 
 /** One attempt per subscription: stamp, sign, send, interpret. Unsubscribing aborts it in flight. */

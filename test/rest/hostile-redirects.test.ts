@@ -53,7 +53,7 @@ function client(config: ClientConfig): ReturnType<typeof createClient> {
 }
 
 describe.each(WAYS)('a redirect to another origin, %s', (_way, config) => {
-  it.each(STATUSES)('%d is an HttpError naming the status; the other origin receives nothing', async (status) => {
+  it.each(STATUSES)('%d is an HttpError naming the status, and the other origin receives nothing', async (status) => {
     service.handler = redirectTo(status, () => `${elsewhere.url}/collect?from=redirect`);
     const error = await errorOf(listSubAccounts(client(config), { limit: 10 }));
     expect(error).toBeInstanceOf(HttpError);
@@ -102,7 +102,7 @@ describe('a browser’s fetch, which hides a redirect it did not follow', () => 
     return Object.defineProperties(new Response(null, { status: 200 }), { status: { value: 0 }, type: { value: 'opaqueredirect' }, ok: { value: false } });
   };
 
-  it.each(['ky', 'fetch'] as const)('through %s: an HttpError says a redirect was refused; the other origin receives nothing', async (transport) => {
+  it.each(['ky', 'fetch'] as const)('through %s: an HttpError says a redirect was refused, and the other origin receives nothing', async (transport) => {
     service.handler = redirectTo(302, () => `${elsewhere.url}/collect`);
     const error = await errorOf(listSubAccounts(client({ transport, fetch: browserLike }), {}));
     expect(error).toBeInstanceOf(HttpError);

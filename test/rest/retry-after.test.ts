@@ -4,7 +4,8 @@
  * `soon 3` as a day in 2001, a wait of 0 ms.
  */
 import { describe, expect, it } from '@jest/globals';
-import { banWaitMs, boundedRetryAfterMs, LONGEST_BAN_MS, tooManyWaitMs } from '../../src/default-waits.js';
+import { banStrike } from '../../src/budget/policy.js';
+import { BAN_MEMORY_MS, banWaitMs, boundedRetryAfterMs, LONGEST_BAN_MS, tooManyWaitMs } from '../../src/default-waits.js';
 import { parseRetryAfter } from '../../src/http/retry-after.js';
 
 /** 1994-11-06 08:49:00 UTC: the RFC's example date, 37 s before its example instant. */
@@ -87,6 +88,15 @@ describe('the library’s own waits', () => {
     expect(banWaitMs(12)).toBe(245_760_000);
     expect(banWaitMs(13)).toBe(LONGEST_BAN_MS);
     expect(banWaitMs(1_000)).toBe(LONGEST_BAN_MS);
+  });
+
+  it('a ban counts as the next in a row until a day after the last one’s pause ended', () => {
+    expect(banStrike(0, -Infinity, 5_000)).toBe(1);
+    // A 418 answering a request sent before the pause began: the same ban.
+    expect(banStrike(1, 120_100, 60_000)).toBe(1);
+    expect(banStrike(1, 120_100, 120_100)).toBe(2);
+    expect(banStrike(2, 360_200, 360_200 + BAN_MEMORY_MS)).toBe(3);
+    expect(banStrike(3, 840_300, 840_301 + BAN_MEMORY_MS)).toBe(1);
   });
 
   it('a 429 without a readable Retry-After waits at least a second', () => {

@@ -8,6 +8,7 @@
  * @module
  */
 import type { OperationId } from './endpoints/operation-id.js';
+import { withoutUserinfo } from './redact.js';
 import { CREDENTIALS_REFUSED_CODES } from './service-codes.js';
 
 /**
@@ -77,21 +78,42 @@ export class ApiError extends MexcError {
   }
 }
 
-/** The service answered with an HTTP error status and a body that is not a `{code, msg}` error. */
+/**
+ * How a redirect was met: `refused` (a 3XX, or a browser's opaque answer to one, not followed),
+ * or `followed` (a custom `fetch` followed it although told not to; its answer is refused).
+ */
+export type RedirectHandling = 'refused' | 'followed';
+
+function httpErrorMessage(status: number, target: RequestTarget, redirect: RedirectHandling | undefined): string {
+  const where = `${target.method} ${target.path}`;
+  if (redirect === 'followed') return `${target.operation}: HTTP ${status} from ${where} came through a redirect the fetch followed; refused`;
+  if (redirect === 'refused' && status === 0) return `${target.operation}: a redirect refused on ${where} (the platform hides its status)`;
+  if (redirect === 'refused') return `${target.operation}: HTTP ${status} from ${where}: a redirect, refused (not followed)`;
+  return `${target.operation}: HTTP ${status} from ${where}`;
+}
+
+/**
+ * The service answered with an HTTP error status and a body that is not a `{code, msg}` error, or
+ * with a redirect, which the library never follows (it would carry the api key and the signed
+ * query to another host).
+ */
 export class HttpError extends MexcError {
   override readonly name = 'HttpError' as const;
-  /** HTTP status. */
+  /** HTTP status (0 when the platform hides a redirect's status, as a browser's `fetch` does). */
   readonly status: number;
   /** Where the request went. */
   readonly target: RequestTarget;
   /** Milliseconds the service asked to wait (`Retry-After`), when it said so. */
   readonly retryAfterMs: number | undefined;
+  /** Set when the answer was a redirect: `refused` (not followed) or `followed` (by a custom `fetch`). */
+  readonly redirect: RedirectHandling | undefined;
 
-  constructor(args: { status: number; target: RequestTarget; retryAfterMs?: number | undefined }) {
-    super(`${args.target.operation}: HTTP ${args.status} from ${args.target.method} ${args.target.path}`);
+  constructor(args: { status: number; target: RequestTarget; retryAfterMs?: number | undefined; redirect?: RedirectHandling | undefined }) {
+    super(httpErrorMessage(args.status, args.target, args.redirect));
     this.status = args.status;
     this.target = args.target;
     this.retryAfterMs = args.retryAfterMs;
+    this.redirect = args.redirect;
   }
 }
 
@@ -102,7 +124,9 @@ export class NetworkError extends MexcError {
   readonly target: RequestTarget;
 
   constructor(args: { target: RequestTarget; cause: Error }) {
-    super(`${args.target.operation}: network failure on ${args.target.method} ${args.target.path}: ${args.cause.message}`, {
+    // The cause's text comes from outside (a proxy's URL, a runtime quoting the request URL): no
+    // URL's `user:password@` gets through, whatever redactor the cause went through.
+    super(`${args.target.operation}: network failure on ${args.target.method} ${args.target.path}: ${withoutUserinfo(args.cause.message)}`, {
       cause: args.cause,
     });
     this.target = args.target;

@@ -29,6 +29,7 @@ export {
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
+  type RedirectHandling,
   type RequestTarget,
   type RestError,
   type ValidationIssue,

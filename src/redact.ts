@@ -11,8 +11,27 @@ export type Redactor = (text: string) => string;
 export const REDACTED = '[redacted]';
 
 /**
+ * The userinfo of any URL in a text (`https://user:password@host` and its percent-encoded forms),
+ * up to the last `@` before the host ends: a password in a base URL or a proxy's URL.
+ */
+const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*(?:@[^/?#\s@]*)*@/gi;
+
+/**
+ * Removes the userinfo (`user:password@`) of every URL in a text.
+ *
+ * @example
+ * ```ts
+ * withoutUserinfo('connect failed: http://me:hunter2@proxy:8080/'); // 'connect failed: http://[redacted]@proxy:8080/'
+ * ```
+ */
+export function withoutUserinfo(text: string): string {
+  return text.includes('@') ? text.replace(URL_USERINFO, `$1${REDACTED}@`) : text;
+}
+
+/**
  * Makes a {@link Redactor} for a fixed set of secrets plus anything that looks like a
- * `signature=` query value. Secrets shorter than 4 characters are ignored (they would mangle text).
+ * `signature=` query value or a URL's userinfo (`user:password@`). Secrets shorter than 4
+ * characters are ignored (they would mangle text).
  *
  * @example
  * ```ts
@@ -23,7 +42,7 @@ export const REDACTED = '[redacted]';
 export function redactor(secrets: readonly (string | undefined)[]): Redactor {
   const words = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4);
   return (text) => {
-    let out = text.replace(/(signature=)[^&\s"']*/gi, `$1${REDACTED}`);
+    let out = withoutUserinfo(text).replace(/(signature=)[^&\s"']*/gi, `$1${REDACTED}`);
     for (const w of words) out = out.split(w).join(REDACTED);
     return out;
   };

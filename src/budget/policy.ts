@@ -5,18 +5,16 @@
  *
  * @module
  */
+import { BAN_MEMORY_MS, banWaitMs, boundedRetryAfterMs, tooManyWaitMs } from '../default-waits.js';
 import { ApiError, HttpError } from '../errors.js';
 import { laneHasRoom, laneNextRelease, type Lane } from './lane.js';
 import type { BudgetSettings } from './options.js';
-
-/** How long a 418 without `Retry-After` pauses the IP: the service's first ban, 2 minutes. */
-const DEFAULT_BAN_MS = 120_000;
 
 /** The service refused a request before acting on it. */
 export interface Refusal {
   /** 429: too many requests on this endpoint; 418: this IP is banned. */
   readonly status: 429 | 418;
-  /** The service's `Retry-After`, ms, when it gave one. */
+  /** The service's `Retry-After`, ms, when it gave a valid one. */
   readonly retryAfterMs: number | undefined;
 }
 
@@ -43,17 +41,37 @@ export function refusalOf(error: unknown): Refusal | undefined {
 }
 
 /**
- * What `refusal` pauses: a 429 the endpoint for its `Retry-After` (or one window), a 418 the whole
- * IP for its `Retry-After` (or 2 minutes), each plus the safety margin.
+ * Which ban in a row a 418 arriving at `now` is: the same as the last while its pause still runs
+ * (an answer to a request sent before the pause began), the next one when the last pause ended
+ * less than a day ago (the service escalates), otherwise the first.
  *
  * @example
  * ```ts
- * pauseFor({ status: 429, retryAfterMs: 3000 }, settings, 0); // { scope: 'endpoint', until: 3100 }
+ * banStrike(0, -Infinity, 1_000); // 1
+ * banStrike(1, 121_100, 200_000); // 2
  * ```
  */
-export function pauseFor(refusal: Refusal, settings: BudgetSettings, now: number): Pause {
+export function banStrike(previous: number, ipPausedUntil: number, now: number): number {
+  if (previous > 0 && ipPausedUntil > now) return previous;
+  return previous > 0 && now - ipPausedUntil <= BAN_MEMORY_MS ? previous + 1 : 1;
+}
+
+/**
+ * What `refusal` pauses, each plus the safety margin: a 429 the endpoint for its `Retry-After`
+ * (or, when it gave none it may be read by, one window, at least a second); a 418 the whole IP for
+ * its `Retry-After` (or as long as the `strike`-th ban in a row lasts: 2 minutes, doubling, up to
+ * 3 days, `default-waits.ts`). No pause is longer than the service's longest ban.
+ *
+ * @example
+ * ```ts
+ * pauseFor({ status: 429, retryAfterMs: 3000 }, settings, 0, 0); // { scope: 'endpoint', until: 3100 }
+ * pauseFor({ status: 418, retryAfterMs: undefined }, settings, 0, 2); // { scope: 'ip', until: 240100 }
+ * ```
+ */
+export function pauseFor(refusal: Refusal, settings: BudgetSettings, now: number, strike: number): Pause {
   const scope = refusal.status === 418 ? 'ip' : 'endpoint';
-  const length = refusal.retryAfterMs ?? (scope === 'ip' ? DEFAULT_BAN_MS : settings.windowMs);
+  const ownDefault = scope === 'ip' ? banWaitMs(strike) : tooManyWaitMs(settings.windowMs);
+  const length = refusal.retryAfterMs === undefined ? ownDefault : boundedRetryAfterMs(refusal.retryAfterMs);
   return { scope, until: now + length + settings.safetyMarginMs };
 }
 

@@ -11,7 +11,7 @@ import type { OperationId } from '../endpoints/operation-id.js';
 import { RateLimitedError } from '../errors.js';
 import { laneSettle, laneTake, type Lane } from './lane.js';
 import { resolveBudgetOptions, type BudgetSettings, type RequestBudgetOptions } from './options.js';
-import { admission, pauseFor, waitsTooLong, type Pause, type Refusal } from './policy.js';
+import { admission, banStrike, pauseFor, waitsTooLong, type Pause, type Refusal } from './policy.js';
 import { accountQueue, endpointQueues, forgetIdle, type AccountQueue, type EndpointQueues, type Waiter } from './queues.js';
 import { snapshotOf, type BudgetSnapshot } from './state.js';
 import type { BudgetRequest, BudgetTicket, RequestBudget } from './types.js';
@@ -31,6 +31,8 @@ class BudgetShell implements RequestBudget {
   private readonly endpoints = new Map<OperationId, EndpointQueues>();
   private readonly scheduler: SchedulerLike;
   private ipPausedUntil = -Infinity;
+  /** Which ban in a row the last 418 was (0: none yet): a ban without `Retry-After` lasts as the service's would. */
+  private banStrikes = 0;
   private wake: Subscription | undefined;
   private wakeAt = Infinity;
   private pumping = false;
@@ -215,7 +217,8 @@ class BudgetShell implements RequestBudget {
   /** Pauses what `refusal` pauses, fails the calls that would wait too long, and wakes the rest at the end. */
   private pause(endpoint: EndpointQueues, refusal: Refusal): Pause {
     const now = this.scheduler.now();
-    const pause = pauseFor(refusal, this.settings, now);
+    if (refusal.status === 418) this.banStrikes = banStrike(this.banStrikes, this.ipPausedUntil, now);
+    const pause = pauseFor(refusal, this.settings, now, this.banStrikes);
     if (pause.scope === 'ip') this.ipPausedUntil = Math.max(this.ipPausedUntil, pause.until);
     else endpoint.ip.pausedUntil = Math.max(endpoint.ip.pausedUntil, pause.until);
     this.failLongWaiters(pause.scope === 'ip' ? [...this.endpoints.values()] : [endpoint], now);

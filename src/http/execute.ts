@@ -13,10 +13,10 @@ import type { RequestBudget } from '../budget/types.js';
 import { throughBudget } from '../budget/through-budget.js';
 import type { CallOptions } from '../client/types.js';
 import { paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
-import { ApiError, DecodeError, UnknownOutcomeError, ValidationError, type RequestTarget } from '../errors.js';
+import { ApiError, DecodeError, HttpError, UnknownOutcomeError, ValidationError, type NetworkError, type RequestTarget, type TimeoutError } from '../errors.js';
 import { recvWindow as recvWindowRule } from '../params/fields.js';
 import { encodeParams, type EncodedParams } from '../params/validate.js';
-import { REDACTED, redactor, type Redactor } from '../redact.js';
+import { REDACTED, redactor, withoutUserinfo, type Redactor } from '../redact.js';
 import { buildRequest, toQueryString } from './request.js';
 import { interpretResponse } from './response.js';
 import { isUnclearFailure, retryDelay, type ResolvedRetryOptions } from './retry-policy.js';
@@ -79,7 +79,7 @@ function prepareCall(row: AnyEndpoint, params: unknown, options: CallOptions | u
     return new ValidationError({ operation: row.id, issues: [{ field: 'apiKey/secretKey', rule: 'credentials required for signed calls' }] });
   }
   const redact = encoded.secrets.length > 0 ? chain(settings.redact, redactor(encoded.secrets)) : settings.redact;
-  return { encoded, sign: settings.sign, apiKey: settings.apiKey, redact, target: { operation: row.id, method: row.method, path: row.path } };
+  return { encoded, sign: settings.sign, apiKey: settings.apiKey, redact, target: { operation: row.id, method: row.method, path: withoutUserinfo(row.path) } };
 }
 
 /** One attempt per subscription: stamp, sign, send, interpret. Unsubscribing aborts it in flight. */
@@ -129,7 +129,7 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
       (error: unknown) => {
         settled = true;
         if (error instanceof AbortedByCaller) return;
-        if (row.movesMoney && (isUnclearFailure(error) || error instanceof DecodeError)) {
+        if (row.movesMoney && outcomeUnclear(error)) {
           const sent = safeParams(encoded);
           subscriber.error(new UnknownOutcomeError({ operation: row.id, params: sent, clientTranId: sent['clientTranId'], sentAt, cause: error }));
           return;
@@ -143,6 +143,15 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
       if (!settled) controller.abort();
     };
   });
+}
+
+/**
+ * Whether a failed money-moving call may still have happened: an unclear failure (5XX, network,
+ * timeout), a success whose body could not be read, or an answer a custom `fetch` got by following
+ * a redirect (wherever it led, the request may have been acted on there).
+ */
+function outcomeUnclear(error: unknown): error is HttpError | ApiError | NetworkError | TimeoutError | DecodeError {
+  return isUnclearFailure(error) || error instanceof DecodeError || (error instanceof HttpError && error.redirect === 'followed');
 }
 
 /** Retries of an idempotent row; with a budget, 429 and 418 are the budget's (it paused and sent again). */

@@ -11,6 +11,7 @@
  * @module
  */
 import type { Agent, IncomingHttpHeaders, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
+import { BodyTooLarge, declaredTooLarge, MAX_BODY_BYTES } from './body.js';
 import type { WireResponse } from './transport.js';
 
 /** The part of `node:http` and `node:https` used here. */
@@ -23,8 +24,9 @@ interface HttpModule {
 export interface NodeHttp {
   /**
    * Sends `method url` with `headers` and `body`, aborted by `signal`. Resolves once the whole
-   * body has arrived, whatever the status; rejects on a network failure, a connection closed
-   * before the response ended, or an abort (with the signal's reason).
+   * body has arrived, whatever the status (a redirect is not followed); rejects on a network
+   * failure, a connection closed before the response ended, a body past `MAX_BODY_BYTES`
+   * (`BodyTooLarge`), or an abort (with the signal's reason).
    */
   send(method: string, url: string, headers: Readonly<Record<string, string>>, body: string | undefined, signal: AbortSignal): Promise<WireResponse>;
 }
@@ -44,17 +46,20 @@ class BufferedResponse implements WireResponse {
   readonly ok: boolean;
   readonly headers: { get(name: string): string | null };
 
+  /** node:http never follows a redirect. */
+  readonly redirected = false;
+
   constructor(
     readonly status: number,
     head: IncomingHttpHeaders,
-    private readonly body: string,
+    private readonly bodyText: string,
   ) {
     this.ok = status >= 200 && status < 300;
     this.headers = { get: (name) => headerValue(head, name) };
   }
 
   text(): Promise<string> {
-    return Promise.resolve(this.body);
+    return Promise.resolve(this.bodyText);
   }
 }
 
@@ -107,10 +112,23 @@ function bodyLength(method: string, body: string | undefined): { readonly 'conte
   return method === 'POST' || method === 'PUT' ? { 'content-length': '0' } : {};
 }
 
-/** Reads the whole body as text; calls back once, with the text or an error. */
+/**
+ * Reads the whole body as text, up to {@link MAX_BODY_BYTES}; calls back once, with the text or an
+ * error ({@link BodyTooLarge} past the bound, the connection then closed).
+ */
 function readBody(response: IncomingMessage, done: (error: unknown, text?: string) => void): void {
+  const tooLarge = (): void => {
+    response.destroy();
+    done(new BodyTooLarge(response.statusCode ?? 0, headerValue(response.headers, 'retry-after'), MAX_BODY_BYTES));
+  };
+  if (declaredTooLarge(response.headers['content-length'], MAX_BODY_BYTES)) return tooLarge();
   const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  let bytes = 0;
+  response.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > MAX_BODY_BYTES) tooLarge();
+    else chunks.push(chunk);
+  });
   response.on('end', () => done(undefined, chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')));
   response.on('error', (error) => done(error));
   response.on('close', () => {

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { tooManyWaitMs } from '../default-waits.js';
 import { ApiError, HttpError, NetworkError, TimeoutError } from '../errors.js';
 import { exponentialDelay } from '../exponential-backoff.js';
 
@@ -43,12 +44,21 @@ export function isUnclearFailure(error: unknown): error is ApiError | HttpError 
 
 /**
  * Milliseconds to wait before attempt `attempt + 1` (attempt counts from 1), or `undefined` when
- * the error is not one to retry: only 429, 5XX, network failures and timeouts are.
+ * the error is not one to retry: only 429, 5XX, network failures and timeouts are (a 418 never:
+ * the IP is banned, and another request would only prolong it). The service's `Retry-After` is
+ * waited as given (up to `maxRetryAfterMs`); without one it may be read by, the backoff, and after
+ * a 429 never less than a second (`default-waits.ts`).
+ *
+ * @example
+ * ```ts
+ * retryDelay(new HttpError({ status: 503, target }), 1, resolveRetryOptions(undefined), Math.random); // 0 to 250
+ * ```
  */
 export function retryDelay(error: unknown, attempt: number, options: ResolvedRetryOptions, random: () => number): number | undefined {
   const s = status(error);
   if (!(s === 429 || isUnclearFailure(error))) return undefined;
   const retryAfter = error instanceof ApiError || error instanceof HttpError ? error.retryAfterMs : undefined;
   if (retryAfter !== undefined) return retryAfter <= options.maxRetryAfterMs ? retryAfter : undefined;
-  return exponentialDelay(attempt, { initialDelayMs: options.baseDelayMs, maxDelayMs: options.maxDelayMs, jitter: 'full' }, random);
+  const backoff = exponentialDelay(attempt, { initialDelayMs: options.baseDelayMs, maxDelayMs: options.maxDelayMs, jitter: 'full' }, random);
+  return s === 429 ? tooManyWaitMs(backoff) : backoff;
 }

@@ -3,13 +3,19 @@
  * become typed errors with their text redacted; nothing here retries. The request goes out through
  * the client's transport (`transport.ts`: ky by default, or `fetch` directly).
  *
+ * What a hostile or broken server (or `fetch`) cannot do here: hold the call past its timeout (the
+ * wait for the response and its body is raced against the timer, whether or not the `fetch`
+ * honours the abort), send a body past `MAX_BODY_BYTES` (`body.ts`), or have a redirect followed
+ * (a 3XX, an opaque redirect, or a response a custom `fetch` got by following one is an HttpError).
+ *
  * @module
  */
-import { NetworkError, TimeoutError, type RequestTarget } from '../errors.js';
+import { DecodeError, HttpError, NetworkError, TimeoutError, type RequestTarget } from '../errors.js';
 import { redactedCopy, type Redactor } from '../redact.js';
+import { BodyTooLarge, boundedText, discardBody, MAX_BODY_BYTES } from './body.js';
 import { parseRetryAfter } from './retry-after.js';
 import type { RawResponse } from './response.js';
-import { transmit, type FetchLike, type HttpTransport, type WireRequest } from './transport.js';
+import { transmit, type FetchLike, type HttpTransport, type WireRequest, type WireResponse } from './transport.js';
 
 /** How to send. */
 export interface SendOptions {
@@ -32,10 +38,73 @@ export class AbortedByCaller extends Error {
   override readonly name = 'AbortedByCaller';
 }
 
+/** The HttpError for a response that is, or came through, a redirect; `undefined` for any other. */
+function redirectError(response: WireResponse, target: RequestTarget): HttpError | undefined {
+  const { status } = response;
+  if (response.redirected === true) return new HttpError({ status, target, redirect: 'followed' });
+  if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) return new HttpError({ status, target, redirect: 'refused' });
+  return undefined;
+}
+
+/** The response's status, body and `Retry-After`; rejects with a redirect's HttpError, or BodyTooLarge. */
+async function receive(request: WireRequest, options: SendOptions): Promise<RawResponse> {
+  const { signal } = options.controller;
+  const response = await transmit(options.transport, options.fetch, request, signal);
+  // A `fetch` that ignores the abort may answer after the call was given up: let the body go.
+  if (signal.aborted) {
+    discardBody(response);
+    throw signal.reason;
+  }
+  const refused = redirectError(response, options.target);
+  if (refused) {
+    discardBody(response);
+    throw refused;
+  }
+  return { status: response.status, bodyText: await boundedText(response, MAX_BODY_BYTES, signal), retryAfterMs: retryAfterOf(response.headers.get('retry-after'), options) };
+}
+
+function retryAfterOf(header: string | null, options: SendOptions): number | undefined {
+  return parseRetryAfter(header, options.now());
+}
+
+/**
+ * Settles as `work` does, or rejects with the signal's reason as soon as it aborts, whatever
+ * `work` does then (a `fetch` that ignores the signal, a body that never ends).
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * A body past the bound: on a success, an answer that cannot be read (a DecodeError: for a call
+ * that moves money, an unknown outcome); on an error status, the status alone still says enough
+ * (an HttpError with its `Retry-After`, which the budget and the retry policy read).
+ */
+function tooLarge(error: BodyTooLarge, options: SendOptions): RawResponse {
+  if (error.status >= 200 && error.status < 300) {
+    throw new DecodeError({ source: options.target.operation, paths: [`(root): a body longer than ${MAX_BODY_BYTES} bytes, not read`] });
+  }
+  return { status: error.status, bodyText: '', retryAfterMs: retryAfterOf(error.retryAfter, options) };
+}
+
 /**
  * Sends `request` once. Resolves with the response whatever its status; rejects with
- * {@link NetworkError}, {@link TimeoutError} (no complete response within `timeoutMs`) or
- * {@link AbortedByCaller}.
+ * {@link NetworkError}, {@link TimeoutError} (no complete response within `timeoutMs`),
+ * {@link HttpError} (a redirect, never followed), {@link DecodeError} (a success whose body is
+ * longer than `MAX_BODY_BYTES`) or {@link AbortedByCaller}.
  */
 export async function send(request: WireRequest, options: SendOptions): Promise<RawResponse> {
   const { controller } = options;
@@ -46,16 +115,12 @@ export async function send(request: WireRequest, options: SendOptions): Promise<
     controller.abort();
   }, options.timeoutMs);
   try {
-    const response = await transmit(options.transport, options.fetch, request, controller.signal);
-    const bodyText = await response.text();
-    return {
-      status: response.status,
-      bodyText,
-      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), options.now()),
-    };
+    return await untilAborted(receive(request, options), controller.signal);
   } catch (error: unknown) {
     if (timedOut) throw new TimeoutError({ target: options.target, timeoutMs: options.timeoutMs });
     if (controller.signal.aborted) throw new AbortedByCaller('aborted');
+    if (error instanceof BodyTooLarge) return tooLarge(error, options);
+    if (error instanceof HttpError) throw error;
     throw new NetworkError({ target: options.target, cause: redactedCopy(error, options.redact) });
   } finally {
     clearTimeout(timer);

@@ -1,8 +1,9 @@
 /**
  * The two ways the library can put a request on the wire: through ky (the default) or by calling
  * `fetch` directly. Both send the same method, URL, headers and body with the same abort signal,
- * and both resolve with the response whatever its status; timeouts, retries and error mapping are
- * the library's own (`send.ts`, `execute.ts`), so nothing else differs.
+ * both ask not to follow redirects (`redirect: 'manual'`; node:http never follows one), and both
+ * resolve with the response whatever its status; timeouts, retries, redirects and error mapping
+ * are the library's own (`send.ts`, `execute.ts`), so nothing else differs.
  *
  * What `fetch` is: the client's own when it has one; otherwise, on Node, node:http with a
  * keep-alive agent (`node-http.ts`), handed to ky as its `fetch` (ky still builds, checks and
@@ -40,6 +41,12 @@ export interface WireRequest {
 export interface WireResponse {
   readonly status: number;
   readonly headers: { get(name: string): string | null };
+  /** `'opaqueredirect'`: a browser's answer to a redirect not followed, its status hidden (0). */
+  readonly type?: string;
+  /** Whether a redirect was followed to get it (a custom `fetch` may follow one it was told not to). */
+  readonly redirected?: boolean;
+  /** The body as a stream, read with a bound on its size (`body.ts`); without one, `text()` is. */
+  readonly body?: ReadableStream<Uint8Array> | null;
   text(): Promise<string>;
 }
 
@@ -71,7 +78,14 @@ function sendKyRequest(node: NodeHttp, input: Request, body: string | undefined,
 export function transmit(transport: HttpTransport, fetchImpl: FetchLike | undefined, request: WireRequest, signal: AbortSignal): Promise<WireResponse> {
   const node = fetchImpl === undefined ? nodeHttp() : undefined;
   if (node && transport === 'fetch') return node.send(request.method, request.url, request.headers, request.body, signal);
-  const base = { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) };
+  // A redirect is never followed: it would carry the api key and the signed query to wherever the
+  // `Location` points. `send.ts` turns the 3XX (or a browser's opaque answer) into an HttpError.
+  const base = {
+    method: request.method,
+    headers: request.headers,
+    redirect: 'manual',
+    ...(request.body !== undefined ? { body: request.body } : {}),
+  } as const;
   // ky's own timeout and retries are off: the timeout (covering the body too), the abort and the
   // retry policy are the library's.
   const kyOptions = { ...base, timeout: false, retry: 0, throwHttpErrors: false } as const;

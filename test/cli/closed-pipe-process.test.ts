@@ -104,7 +104,7 @@ describe('mexc-rx stream as a child process whose reader leaves after three line
   }, 60_000);
 });
 
-describe('mexc-rx simulator in one process, mexc-rx stream | head -3 in another', () => {
+describe('mexc-rx simulator in one process, mexc-rx stream piped into head -3 in another', () => {
   let simulator: Watched;
   let env: Record<string, string>;
   let client: Client;

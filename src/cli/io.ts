@@ -15,6 +15,13 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Aborted when the user asks the command to stop (Ctrl+C). Default: never. */
   readonly signal?: AbortSignal;
+  /**
+   * Aborted when a reader has gone: standard output or standard error is a closed pipe (`| head`
+   * has read enough). A stream then stops as on Ctrl+C and exits 0; `call` and the simulator just
+   * print no more to it. A write may also throw an error with `code: 'EPIPE'` to say the same.
+   * Default: never.
+   */
+  readonly outputClosed?: AbortSignal;
 }
 
 /** Exit codes of the command line; {@link EXIT_CODE_MEANINGS} says what each means. */
@@ -28,7 +35,7 @@ export const EXIT = {
 
 /** Each exit code and what it means, in words: the table of `mexc-rx --help` and of the docs. */
 export const EXIT_CODE_MEANINGS: readonly (readonly [number, string])[] = [
-  [EXIT.ok, 'done (a stream or the simulator stopped as asked, Ctrl+C included)'],
+  [EXIT.ok, 'done (a stream or the simulator stopped as asked, Ctrl+C included; a stream also when its pipe closes)'],
   [EXIT.failed, 'the call or stream failed: service error, network, refused keys'],
   [EXIT.usage, 'bad command line: unknown name, invalid parameter, no keys, mixed URLs'],
   [EXIT.unknownOutcome, "a money-moving call's outcome is unknown: look before repeating it"],

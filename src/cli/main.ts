@@ -2,10 +2,12 @@
 /**
  * The `mexc-rx` executable: runs {@link main} with the process's arguments, streams and
  * environment; Ctrl+C (SIGINT) or SIGTERM asks the running command to stop cleanly, and a second
- * one ends the process at once.
+ * one ends the process at once. A closed standard output (`mexc-rx stream | head -5`) stops the
+ * command quietly ({@link processIo}).
  *
  * @module
  */
+import { processIo } from './process-io.js';
 import { main } from './program.js';
 
 const stop = new AbortController();
@@ -16,17 +18,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  env: process.env,
-  signal: stop.signal,
-}).then(
+const { io, failure } = processIo({ stdout: process.stdout, stderr: process.stderr, env: process.env, signal: stop.signal });
+
+main(process.argv.slice(2), io).then(
   (code) => {
-    process.exitCode = code;
+    // A write that failed for another reason than a reader going away (a full disk) lost output.
+    process.exitCode = failure() === undefined ? code : 1;
   },
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+    io.stderr(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
     process.exitCode = 1;
   },
 );

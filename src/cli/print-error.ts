@@ -1,12 +1,13 @@
 /**
  * How the command line reports a failure on standard error: the error's `name` and its safe
  * fields (service code and message, HTTP status, the broken rules), one per line. The library's
- * errors hold no secret; every line still goes through the client's redactor.
+ * errors hold no secret; every line still goes through the client's redactor, and is escaped.
  *
  * @module
  */
 import { ApiError, DecodeError, HttpError, UnknownOutcomeError, ValidationError } from '../errors.js';
 import { StreamFatalError } from '../stream/user-data-stream.js';
+import { printable } from './printable.js';
 
 function retryNote(ms: number | undefined): string {
   return ms === undefined ? '' : `, retry after ${ms} ms`;
@@ -50,7 +51,8 @@ export function describeError(error: unknown): readonly string[] {
 }
 
 /**
- * Writes `error` to `stderr`, each line through `redact`.
+ * Writes `error` to `stderr`, each line through `redact` and then `printable`: a line break or a
+ * control character inside a service's message is escaped, so it cannot forge a line of its own.
  *
  * @example
  * ```ts
@@ -58,5 +60,5 @@ export function describeError(error: unknown): readonly string[] {
  * ```
  */
 export function printError(stderr: (text: string) => void, error: unknown, redact: (text: string) => string = (t) => t): void {
-  for (const line of describeError(error)) stderr(`${redact(line)}\n`);
+  for (const line of describeError(error)) stderr(`${printable(redact(line))}\n`);
 }

@@ -5,7 +5,9 @@
  * @module
  */
 import { CALL_HELP, callCommand } from './call-command.js';
+import { guardIo, knownSecrets } from './guarded-io.js';
 import { EXIT, exitCodeHelp, type CliIo } from './io.js';
+import { printError } from './print-error.js';
 import { SIMULATOR_HELP, simulatorCommand } from './simulator-command.js';
 import { STREAM_HELP, streamCommand } from './stream-command.js';
 import { didYouMean } from './suggest.js';
@@ -52,6 +54,8 @@ function unknownCommand(word: string, io: CliIo): number {
 /**
  * Runs the command line `argv` (without the node and script paths); resolves to the exit code.
  * With no command at all it prints the usage on standard error and exits with the usage code.
+ * Every command writes through {@link guardIo}: no known secret and no raw control character is
+ * ever printed, and a closed output stops the command quietly.
  *
  * @example
  * ```ts
@@ -59,7 +63,8 @@ function unknownCommand(word: string, io: CliIo): number {
  * const code = await main(['call', 'M2', '--sim', '--limit', '50'], { stdout: (t) => out.push(t), stderr: (t) => out.push(t), env: {} });
  * ```
  */
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], given: CliIo): Promise<number> {
+  const io = guardIo(given, knownSecrets(argv, given.env));
   const [word, ...rest] = argv;
   if (word === undefined) {
     io.stderr(PROGRAM_HELP);
@@ -86,5 +91,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const command = COMMANDS[word];
   if (command === undefined) return unknownCommand(word, io);
-  return command.run(rest, io);
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    // Not expected: still printed through the guarded io, never as a raw stack trace.
+    printError(io.stderr, error);
+    return EXIT.failed;
+  }
 }

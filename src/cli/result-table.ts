@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { printable, textTable, type Alignment } from './text-table.js';
+import { printable } from './printable.js';
+import { textTable, type Alignment } from './text-table.js';
 
 /** A field holding epoch milliseconds, shown as an ISO 8601 time. */
 const TIME_FIELD = /(time|timestamp)$/i;

@@ -21,7 +21,8 @@ export const STREAM_HELP = `Usage: mexc-rx stream [options]
 
 Tails the user data stream as NDJSON on standard output: one JSON object per line per event,
 lifecycle events (connected, reconnecting, gap, rolled-over, key-replaced, diagnostic) included.
-Stops on Ctrl+C, or after --max-events or --duration-ms; the listen key is DELETEd on the way out.
+Stops on Ctrl+C, after --max-events or --duration-ms, or when its reader has gone (| head -5
+has read enough: exit 0, at the next line written); the listen key is DELETEd on the way out.
 
 Options:
   --base-url URL            REST base URL, for the listen key (default $MEXC_BASE_URL,
@@ -50,10 +51,18 @@ Examples:
   mexc-rx stream --format json | jq .
 `;
 
+/** Calls `stop` once `signal` is aborted (at once when it already is); returns how to stop listening. */
+function whenAborted(signal: AbortSignal | undefined, stop: () => void): () => void {
+  if (signal === undefined) return () => undefined;
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  return () => signal.removeEventListener('abort', stop);
+}
+
 /** How long to wait for the listen key's DELETE on the way out, ms. */
 const CLOSE_WAIT_MS = 5000;
 
-type Stop = { readonly reason: 'max-events' | 'duration' | 'interrupted' | 'completed' } | { readonly reason: 'error'; readonly error: unknown };
+type Stop = { readonly reason: 'max-events' | 'duration' | 'interrupted' | 'output-closed' | 'completed' } | { readonly reason: 'error'; readonly error: unknown };
 
 interface StreamSettings {
   readonly format: 'protobuf' | 'json';
@@ -83,9 +92,8 @@ function tail(session: Session, settings: StreamSettings, io: CliIo): { readonly
     done = true;
     resolveStop(stop);
   };
-  const onAbort = (): void => finish({ reason: 'interrupted' });
-  io.signal?.addEventListener('abort', onAbort, { once: true });
-  if (io.signal?.aborted) onAbort();
+  const forgetInterrupt = whenAborted(io.signal, () => finish({ reason: 'interrupted' }));
+  const forgetOutput = whenAborted(io.outputClosed, () => finish({ reason: 'output-closed' }));
   const timer = settings.durationMs === undefined ? undefined : setTimeout(() => finish({ reason: 'duration' }), settings.durationMs);
   const subscription = events$.subscribe({
     next: (event: UserDataEvent) => {
@@ -103,7 +111,8 @@ function tail(session: Session, settings: StreamSettings, io: CliIo): { readonly
   const stopped = ended.then((stop) => {
     clearTimeout(timer);
     stopDemo?.();
-    io.signal?.removeEventListener('abort', onAbort);
+    forgetInterrupt();
+    forgetOutput();
     subscription.unsubscribe();
     return stop;
   });

@@ -13,25 +13,9 @@ export type Alignment = 'left' | 'right';
 const GAP = '  ';
 
 /**
- * A cell's text made safe to print: control characters (which could move the cursor, change
- * colours or clear the screen when text from the service reaches a terminal) are written as
- * `\uXXXX`, and line breaks as `\n`.
- *
- * @example
- * ```ts
- * printable('a\u001b[2Jb'); // 'a\\u001b[2Jb'
- * ```
- */
-export function printable(text: string): string {
-  // C0 controls, DEL and C1 controls (0x9b is a one-byte CSI in some terminals).
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
-}
-
-/**
  * The lines of a table: the header, then one line per row, each cell padded to its column's
  * width (`align[i]`, default left), trailing spaces trimmed. Cells are printed as given: pass
- * them through {@link printable} when they may hold control characters.
+ * them through `printable` (./printable.ts) when they may hold control characters.
  *
  * @example
  * ```ts
@@ -40,7 +24,8 @@ export function printable(text: string): string {
  * ```
  */
 export function textTable(head: readonly string[], rows: readonly (readonly string[])[], align: readonly Alignment[] = []): string[] {
-  const widths = head.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
+  // A loop, not Math.max(...cells): a spread of 125,000 or more arguments overflows the stack.
+  const widths = head.map((title, i) => rows.reduce((widest, row) => Math.max(widest, (row[i] ?? '').length), title.length));
   const line = (cells: readonly string[]): string =>
     widths
       .map((width, i) => {

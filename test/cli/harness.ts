@@ -39,6 +39,44 @@ export async function run(argv: readonly string[], options: RunOptions = {}): Pr
   return { code, stdout, stderr };
 }
 
+/** What one run into a pipe whose reader leaves did, and how many writes it tried after that. */
+export interface PipedRun extends Run {
+  readonly writesAfterClose: number;
+}
+
+/** A write error of a closed pipe. */
+export function closedPipeError(): Error {
+  return Object.assign(new Error('write EPIPE'), { code: 'EPIPE', errno: -32, syscall: 'write' });
+}
+
+/**
+ * Runs `main(argv)` with a standard output whose reader leaves after `readerLeavesAfter` writes:
+ * every later write throws an error with `code: 'EPIPE'`, as a write into a closed pipe fails.
+ */
+export async function runPiped(argv: readonly string[], readerLeavesAfter: number, options: RunOptions = {}): Promise<PipedRun> {
+  let writes = 0;
+  let writesAfterClose = 0;
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: (text) => {
+      writes += 1;
+      if (writes > readerLeavesAfter) {
+        writesAfterClose += 1;
+        throw closedPipeError();
+      }
+      stdout += text;
+      options.onStdout?.(text);
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env: options.env ?? {},
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  return { code, stdout, stderr, writesAfterClose };
+}
+
 /** The JSON objects of NDJSON text. */
 export function ndjson(text: string): readonly Record<string, unknown>[] {
   return text

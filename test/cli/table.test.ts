@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { resultTable } from '../../src/cli/result-table.js';
-import { printable, textTable } from '../../src/cli/text-table.js';
+import { printable } from '../../src/cli/printable.js';
+import { textTable } from '../../src/cli/text-table.js';
 
 describe('textTable', () => {
   it('pads each column to its widest cell, two spaces apart, right-aligning where asked', () => {
@@ -41,6 +42,15 @@ describe('resultTable', () => {
     expect(resultTable({ total: 2, available: 58, listenKeys: ['k1', 'k2'] })).toEqual(['value', 'k1', 'k2', '', 'total: 2, available: 58']);
     expect(resultTable([{ apiKey: 'mx0v', permissions: ['SPOT_DEAL_READ', 'SPOT_DEAL_WRITE'] }])).toEqual(['apiKey  permissions', 'mx0v    SPOT_DEAL_READ,SPOT_DEAL_WRITE']);
     expect(resultTable({ items: [] })).toEqual(['(no entries)']);
+  });
+
+  it('shows 200,000 rows without overflowing the stack (no spread of a big array into arguments)', () => {
+    const items = Array.from({ length: 200_000 }, (_, i) => ({ subAccount: `sub${i}`, uid: String(i) }));
+    const lines = resultTable({ items, total: items.length });
+    expect(lines).toHaveLength(200_003);
+    expect(lines[0]).toBe('subAccount     uid');
+    expect(lines[200_000]).toBe('sub199999   199999');
+    expect(lines.at(-1)).toBe('total: 200000');
   });
 
   it('shows an object that is no list as field and value, without its missing fields', () => {

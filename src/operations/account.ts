@@ -4,13 +4,8 @@
  *
  * @module
  */
-import type { Observable } from 'rxjs';
-import type { CallOptions, Client } from '../client/types.js';
 import { A1, A2 } from '../endpoints/account.js';
-import type { Account } from '../codecs/results.js';
 import { operation } from './operation.js';
-
-const getAccountRow = operation(A1);
 
 /**
  * A1: Reads the account's balances (`free` available, `locked` frozen in orders), its permissions
@@ -18,7 +13,8 @@ const getAccountRow = operation(A1);
  * which needs SPOT_ACCOUNT_READ. Any account reads itself this way, a broker's or a master's
  * sub-account too. Weight 10 of the IP's 500 per 10 s for this endpoint, at most 2 calls per second
  * per account: the request budget keeps to both. Convert the balances for `balanceSnapshots` with
- * `accountBalancesToSeeds`.
+ * `accountBalancesToSeeds`. It takes no parameters: `getAccount(client)`, or
+ * `getAccount(client, {}, { timeout: 5000 })` with call options.
  *
  * @example
  * ```ts
@@ -27,10 +23,7 @@ const getAccountRow = operation(A1);
  * });
  * ```
  */
-export const getAccount = Object.assign(
-  (client: Client, options?: CallOptions): Observable<Account> => getAccountRow(client, {}, options),
-  { endpoint: A1 },
-);
+export const getAccount = operation(A1);
 
 /**
  * A2: Lists the account's open orders (NEW or PARTIALLY_FILLED) of one trading pair: `GET

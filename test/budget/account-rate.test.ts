@@ -58,6 +58,17 @@ describe('A1: 2 calls per second per account', () => {
     expect(times.filter((t) => t === 10_100)).toHaveLength(10);
   });
 
+  it('reads 250 accounts’ balances in 5 windows: 50 at a time, each batch a window and the margin after the last (1,000: 20 windows, ~192 s)', async () => {
+    const service = new VirtualService(account);
+    const budget = createRequestBudget({ scheduler: service.scheduler, safetyMarginMs: 100, maxInFlight: Infinity });
+    const calls = Array.from({ length: 250 }, (_, i) => collect(getAccount(service.client({ apiKey: `mx0sub${String(i).padStart(4, '0')}KEY`, budget }))));
+    await service.drive(() => calls.every((c) => c.done));
+    const times = service.times(A1_PATH);
+    const batches = [...new Set(times)];
+    expect(batches).toEqual(Array.from({ length: 5 }, (_, k) => k * 10_100));
+    expect(batches.map((at) => times.filter((t) => t === at).length)).toEqual(Array.from({ length: 5 }, () => 50));
+  });
+
   it('leaves A2, which has no rate of its own, to its weight of 3 alone', async () => {
     const service = new VirtualService(() => reply([]));
     const client = service.client({ budget: createRequestBudget({ scheduler: service.scheduler, safetyMarginMs: 100 }) });

@@ -36,7 +36,7 @@ export {
 } from './errors.js';
 export { SERVICE_CODES } from './service-codes.js';
 export type { OperationId } from './endpoints/operation-id.js';
-export type { Endpoint } from './endpoints/endpoint.js';
+export type { CallRate, Endpoint } from './endpoints/endpoint.js';
 export { endpointTable } from './endpoints/table.js';
 export {
   MASTER_PERMISSIONS,
@@ -73,9 +73,11 @@ export type {
   BrokerListRebatesParams,
 } from './endpoints/broker.js';
 export type { NoParams, ListenKeyParams } from './endpoints/listen-key.js';
+export type { ListOpenOrdersParams } from './endpoints/account.js';
 export type { TransferHistoryParams, TransferParams, TransferParties } from './endpoints/shared-fields.js';
 export {
   DEPOSIT_STATUS_NAMES,
+  type Account,
   type AssetBalance,
   type BrokerSubAccount,
   type BrokerSubAccountStatus,
@@ -89,11 +91,16 @@ export {
   type KnownOr,
   type ListenKey,
   type ListenKeyList,
+  type OpenOrder,
+  type OpenOrderStatus,
+  type OrderSide,
   type Page,
   type RebateRecord,
   type RebateType,
+  type RestOrderType,
   type SubAccount,
   type SubAccountApiKey,
+  type TimeInForce,
   type TransferReceipt,
   type TransferStatus,
   type UniversalTransferRecord,
@@ -127,6 +134,7 @@ export {
   brokerListRebates,
 } from './operations/broker.js';
 export { createListenKey, listListenKeys, keepAliveListenKey, closeListenKey } from './operations/listen-key.js';
+export { getAccount, listOpenOrders } from './operations/account.js';
 export {
   userDataStream,
   StreamFatalError,
@@ -182,6 +190,13 @@ export {
 export { balanceSnapshots, type BalanceSnapshotsOptions } from './operators/balance-snapshots.js';
 export type { BalanceSnapshot } from './operators/state/balance-book.js';
 export type { AssetBalanceState, BalanceSeed } from './operators/state/balance-state.js';
+export {
+  accountBalancesToSeeds,
+  openOrdersToSeeds,
+  openOrderToSeed,
+  AVERAGE_PRICE_DIGITS,
+  type OpenOrderSeeds,
+} from './operators/account-seeds.js';
 export type { Freshness, SnapshotCause } from './operators/refreshable.js';
 export type { CoalesceOption, CoalesceOptions } from './operators/coalesce.js';
 export {

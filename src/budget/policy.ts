@@ -113,17 +113,20 @@ export type Admission =
   | { readonly kind: 'full'; readonly scope: 'ip' | 'account'; readonly until: number | undefined };
 
 /**
- * Whether `units` may go now on the endpoint's IP lane and the account's lane.
+ * Whether `units` may go now on the endpoint's IP lane and the account's lane, and one more call
+ * on the account's rate lane when the endpoint has a rate of its own per account.
  *
  * @example
  * ```ts
  * admission(-Infinity, ipLane, accountLane, 1, now); // { kind: 'go' }
+ * admission(-Infinity, ipLane, accountLane, 10, now, rateLane); // { kind: 'full', scope: 'account', until: 1700000001100 }
  * ```
  */
-export function admission(ipPausedUntil: number, ip: Lane, account: Lane, units: number, now: number): Admission {
+export function admission(ipPausedUntil: number, ip: Lane, account: Lane, units: number, now: number, rate?: Lane): Admission {
   const pausedUntil = Math.max(ipPausedUntil, ip.pausedUntil);
   if (pausedUntil > now) return { kind: 'paused', until: pausedUntil };
   if (!laneHasRoom(ip, units, now)) return { kind: 'full', scope: 'ip', until: laneNextRelease(ip) };
   if (!laneHasRoom(account, units, now)) return { kind: 'full', scope: 'account', until: laneNextRelease(account) };
+  if (rate !== undefined && !laneHasRoom(rate, 1, now)) return { kind: 'full', scope: 'account', until: laneNextRelease(rate) };
   return { kind: 'go' };
 }

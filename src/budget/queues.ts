@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { CallRate } from '../endpoints/endpoint.js';
 import type { OperationId } from '../endpoints/operation-id.js';
 import type { RateLimitedError } from '../errors.js';
 import { laneIdle, newLane, type Lane } from './lane.js';
@@ -22,9 +23,19 @@ export interface Waiter {
   readonly fail: (error: RateLimitedError) => void;
 }
 
+/** An endpoint's own rate per account, as a lane counting calls over the rate's period. */
+export interface RateLane {
+  /** Counts calls (one unit each), `calls` per period. */
+  readonly lane: Lane;
+  /** The period, ms. */
+  readonly periodMs: number;
+}
+
 /** One account on one endpoint. */
 export interface AccountQueue {
   readonly lane: Lane;
+  /** The endpoint's own rate for the account, when its row has one. */
+  readonly rate: RateLane | undefined;
   /** Waiting calls, first to go first. */
   readonly waiters: Waiter[];
 }
@@ -59,17 +70,18 @@ export function endpointQueues(endpoints: Map<OperationId, EndpointQueues>, id: 
 }
 
 /**
- * The queue of `account` on the endpoint, made on first use.
+ * The queue of `account` on the endpoint, made on first use (with a rate lane when `rate` is given).
  *
  * @example
  * ```ts
- * const queue = accountQueue(ep, 'key#1f3a9c0b2d4e', settings);
+ * const queue = accountQueue(ep, 'key#1f3a9c0b2d4e', settings, { calls: 2, perMs: 1000 });
  * ```
  */
-export function accountQueue(endpoint: EndpointQueues, account: string, settings: BudgetSettings): AccountQueue {
+export function accountQueue(endpoint: EndpointQueues, account: string, settings: BudgetSettings, rate?: CallRate): AccountQueue {
   let queue = endpoint.accounts.get(account);
   if (queue === undefined) {
-    queue = { lane: newLane(limitOf(settings, 'account', endpoint.id)), waiters: [] };
+    const rateLane = rate === undefined ? undefined : { lane: newLane(rate.calls), periodMs: rate.perMs };
+    queue = { lane: newLane(limitOf(settings, 'account', endpoint.id)), rate: rateLane, waiters: [] };
     endpoint.accounts.set(account, queue);
   }
   return queue;
@@ -87,7 +99,9 @@ export function accountQueue(endpoint: EndpointQueues, account: string, settings
 export function forgetIdle(endpoints: Map<OperationId, EndpointQueues>, now: number): void {
   for (const [id, endpoint] of endpoints) {
     for (const [account, queue] of endpoint.accounts) {
-      if (queue.waiters.length === 0 && laneIdle(queue.lane, now)) endpoint.accounts.delete(account);
+      if (queue.waiters.length === 0 && laneIdle(queue.lane, now) && (queue.rate === undefined || laneIdle(queue.rate.lane, now))) {
+        endpoint.accounts.delete(account);
+      }
     }
     if (endpoint.accounts.size === 0 && laneIdle(endpoint.ip, now)) endpoints.delete(id);
   }

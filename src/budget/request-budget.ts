@@ -63,7 +63,7 @@ class BudgetShell implements RequestBudget {
         subscriber.complete();
         return undefined;
       }
-      const queue = accountQueue(endpoint, request.account, this.settings);
+      const queue = accountQueue(endpoint, request.account, this.settings, request.accountRate);
       const units = unitsOf(request, endpoint, queue);
       const waiter: Waiter = {
         units,
@@ -96,10 +96,10 @@ class BudgetShell implements RequestBudget {
     // Only when nobody waits: a call that finds others waiting takes its turn after them.
     if (this.waiting > 0 || this.inFlight >= this.settings.maxInFlight) return undefined;
     const endpoint = endpointQueues(this.endpoints, request.endpoint, this.settings);
-    const queue = accountQueue(endpoint, request.account, this.settings);
+    const queue = accountQueue(endpoint, request.account, this.settings, request.accountRate);
     const units = unitsOf(request, endpoint, queue);
-    if (admission(this.ipPausedUntil, endpoint.ip, queue.lane, units, this.scheduler.now()).kind !== 'go') return undefined;
-    this.take(endpoint.ip, queue.lane, units);
+    if (admission(this.ipPausedUntil, endpoint.ip, queue.lane, units, this.scheduler.now(), queue.rate?.lane).kind !== 'go') return undefined;
+    this.take(endpoint.ip, queue, units);
     return this.ticketFor(endpoint, queue, units);
   }
 
@@ -183,13 +183,14 @@ class BudgetShell implements RequestBudget {
     endpoint.rotation.delete(account);
     // An account with more calls waiting takes its next turn after the others.
     if (queue.waiters.length > 0) endpoint.rotation.add(account);
-    this.take(endpoint.ip, queue.lane, waiter.units);
+    this.take(endpoint.ip, queue, waiter.units);
     waiter.go();
   }
 
-  private take(ip: Lane, account: Lane, units: number): void {
+  private take(ip: Lane, queue: AccountQueue, units: number): void {
     laneTake(ip, units);
-    laneTake(account, units);
+    laneTake(queue.lane, units);
+    if (queue.rate !== undefined) laneTake(queue.rate.lane, 1);
     this.inFlight += 1;
   }
 
@@ -199,10 +200,12 @@ class BudgetShell implements RequestBudget {
       if (over) return;
       over = true;
       this.inFlight -= 1;
-      const releaseAt = this.scheduler.now() + this.settings.windowMs + this.settings.safetyMarginMs;
+      const now = this.scheduler.now();
+      const releaseAt = now + this.settings.windowMs + this.settings.safetyMarginMs;
       laneSettle(endpoint.ip, units, releaseAt);
       laneSettle(queue.lane, units, releaseAt);
-      if (++this.settled % 1024 === 0) forgetIdle(this.endpoints, this.scheduler.now());
+      if (queue.rate !== undefined) laneSettle(queue.rate.lane, 1, now + queue.rate.periodMs + this.settings.safetyMarginMs);
+      if (++this.settled % 1024 === 0) forgetIdle(this.endpoints, now);
       if (this.waiting > 0) this.pump();
     };
     return {

@@ -31,7 +31,7 @@ export function nextTurn(endpoint: EndpointQueues, ipPausedUntil: number, now: n
     const queue = endpoint.accounts.get(account);
     const waiter = queue?.waiters[0];
     if (queue === undefined || waiter === undefined) continue;
-    const verdict = admission(ipPausedUntil, endpoint.ip, queue.lane, waiter.units, now);
+    const verdict = admission(ipPausedUntil, endpoint.ip, queue.lane, waiter.units, now, queue.rate?.lane);
     if (verdict.kind === 'go') return { kind: 'go', endpoint, account, queue, waiter };
     if (verdict.kind === 'paused') return { kind: 'wait', until: verdict.until };
     until = Math.min(until, verdict.until ?? Infinity);

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Observable } from 'rxjs';
+import type { CallRate } from '../endpoints/endpoint.js';
 import type { OperationId } from '../endpoints/operation-id.js';
 import type { BudgetSettings } from './options.js';
 import type { Pause, Refusal } from './policy.js';
@@ -17,6 +18,11 @@ export interface BudgetRequest {
   readonly account: string;
   /** Units it costs: its row's weight (1 where the table gives none). */
   readonly units: number;
+  /**
+   * The endpoint's own rate per account, kept besides the units: its row's `accountRate` (A1: 2
+   * calls per second). Read when the account's queue on the endpoint is made. Default none.
+   */
+  readonly accountRate?: CallRate | undefined;
   /** Goes ahead of the account's other calls waiting on the endpoint (a refused call sent again keeps its turn). */
   readonly first?: boolean;
 }

@@ -32,6 +32,18 @@ export const Count = new t.Type<number, number, unknown>(
   (n) => n,
 );
 
+/** An integer that may be negative (`orderListId`: `-1` for none), sent as a number or quoted; yields a number. */
+export const SignedInteger = new t.Type<number, number, unknown>(
+  'SignedInteger',
+  (u): u is number => Number.isSafeInteger(u),
+  (u, c) => {
+    if (typeof u === 'number' && Number.isSafeInteger(u)) return t.success(u);
+    if (typeof u === 'string' && /^-?\d{1,15}$/.test(u)) return t.success(Number(u));
+    return t.failure(u, c);
+  },
+  (n) => n,
+);
+
 /**
  * An identifier sent as a string or as a bare number (tranId); yields a string. A bare integer too
  * large for a double (read exactly, `JsonNumberText`) keeps every digit.

@@ -194,3 +194,62 @@ export interface ListenKeyList {
   readonly available: number;
   readonly listenKeys: readonly string[];
 }
+
+/** The account's balances and what it may do (A1 `getAccount`, docs/service.md "Account reads"). */
+export interface Account {
+  readonly canTrade: boolean;
+  readonly canWithdraw: boolean;
+  readonly canDeposit: boolean;
+  /** Time of the account's last update, epoch ms; `undefined` when the service sends `null`. */
+  readonly updateTime: number | undefined;
+  /** `SPOT` for a spot account. */
+  readonly accountType: KnownOr<'SPOT'>;
+  /** One entry per asset: `free` available, `locked` frozen (in orders). An asset not listed holds nothing. */
+  readonly balances: readonly AssetBalance[];
+  /** What the account may trade, e.g. `['SPOT']`. */
+  readonly permissions: readonly KnownOr<'SPOT'>[];
+}
+
+/** Order statuses the REST interface documents. */
+export type OpenOrderStatus = KnownOr<'NEW' | 'FILLED' | 'PARTIALLY_FILLED' | 'CANCELED' | 'PARTIALLY_CANCELED'>;
+
+/** Order types the REST interface documents (the stream names three of them otherwise: `POST_ONLY`, `IOC`, `FOK`). */
+export type RestOrderType = KnownOr<'LIMIT' | 'MARKET' | 'LIMIT_MAKER' | 'IMMEDIATE_OR_CANCEL' | 'FILL_OR_KILL'>;
+
+/** An order's side. */
+export type OrderSide = KnownOr<'BUY' | 'SELL'>;
+
+/** How long an order stays open. */
+export type TimeInForce = KnownOr<'GTC' | 'IOC' | 'FOK'>;
+
+/** An open order of the account (A2 `listOpenOrders`). Decimals are text, times epoch ms. */
+export interface OpenOrder {
+  /** Trading pair, e.g. `BTCUSDT`. */
+  readonly symbol: string;
+  /** Order id (a bare number on the wire keeps every digit). */
+  readonly orderId: string;
+  /** `-1` when the order is in no order list; `undefined` when not sent. */
+  readonly orderListId: number | undefined;
+  /** Your id of the order; `undefined` when it has none (the service may send `""` or `null`). */
+  readonly clientOrderId: string | undefined;
+  readonly price: string;
+  /** Quantity ordered. */
+  readonly origQty: string;
+  /** Quantity filled so far. */
+  readonly executedQty: string;
+  /** Quote amount filled so far (the service spells it `cummulativeQuoteQty`). */
+  readonly cumulativeQuoteQty: string;
+  readonly status: OpenOrderStatus;
+  readonly timeInForce: TimeInForce | undefined;
+  readonly type: RestOrderType;
+  readonly side: OrderSide;
+  readonly stopPrice: string | undefined;
+  readonly icebergQty: string | undefined;
+  /** Creation time, epoch ms. */
+  readonly time: number;
+  /** Time of the last change, epoch ms, when sent. */
+  readonly updateTime: number | undefined;
+  readonly isWorking: boolean | undefined;
+  /** Quote quantity ordered (market orders by amount), when sent. */
+  readonly origQuoteOrderQty: string | undefined;
+}

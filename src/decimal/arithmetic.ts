@@ -149,3 +149,41 @@ export function sumDecimals(values: Iterable<string>): string {
   for (const value of values) total = addDecimal(total, value);
   return total;
 }
+
+/**
+ * Multiplies two decimals exactly (the product has as many fraction digits as both factors
+ * together); the result is the shortest exact text.
+ *
+ * @throws RangeError when either text is not a decimal.
+ * @example
+ * ```ts
+ * multiplyDecimalText('0.5', '30000.1'); // '15000.05'
+ * ```
+ */
+export function multiplyDecimalText(a: string, b: string): string {
+  const x = scaledOf(a, scanned(a));
+  const y = scaledOf(b, scanned(b));
+  return formatScaled(x.units * y.units, x.scale + y.scale);
+}
+
+/**
+ * Divides `a` by `b`, truncated (toward zero) to `fractionDigits` fraction digits; `'0'` when `b`
+ * is zero (an average over nothing). The result is the shortest text of that value.
+ *
+ * @throws RangeError when either text is not a decimal, or `fractionDigits` is not a whole number from 0.
+ * @example
+ * ```ts
+ * divideDecimalText('15000.05', '0.5', 30); // '30000.1'
+ * divideDecimalText('1', '3', 4); // '0.3333'
+ * ```
+ */
+export function divideDecimalText(a: string, b: string, fractionDigits: number): string {
+  if (!Number.isSafeInteger(fractionDigits) || fractionDigits < 0) throw new RangeError(`not a count of fraction digits: ${fractionDigits}`);
+  const x = scaledOf(a, scanned(a));
+  const y = scaledOf(b, scanned(b));
+  if (y.units === 0n) return '0';
+  // a / b = (x.units / 10^x.scale) / (y.units / 10^y.scale); scaled up by 10^fractionDigits.
+  const numerator = x.units * 10n ** BigInt(y.scale + fractionDigits);
+  const denominator = y.units * 10n ** BigInt(x.scale);
+  return formatScaled(numerator / denominator, fractionDigits);
+}

@@ -12,8 +12,27 @@ import type { OperationId } from './operation-id.js';
 /** HTTP methods the spec uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The spec's three groups of operations. */
-export type EndpointGroup = 'master' | 'broker' | 'listenKey';
+/**
+ * The groups of operations: the spec's three (`master`, `broker`, `listenKey`), and the account
+ * reads every account makes with its own key (`account`), which the service documents beyond the
+ * spec (docs/service.md, "Account reads").
+ */
+export type EndpointGroup = 'master' | 'broker' | 'listenKey' | 'account';
+
+/** Where a row comes from: the interface spec, or the service's public documentation (docs/service.md). */
+export type RowSource = 'spec' | 'service-docs';
+
+/**
+ * A rate the service applies to one endpoint per account, on top of its weight budget: at most
+ * `calls` calls per `perMs` ms (e.g. `GET /api/v3/account`: 2 per second). The request budget keeps
+ * each account within it, and the simulator answers 429 past it.
+ */
+export interface CallRate {
+  /** Calls allowed per period. */
+  readonly calls: number;
+  /** Length of the period, ms. */
+  readonly perMs: number;
+}
 
 /**
  * Where the operation's own parameters travel:
@@ -28,7 +47,7 @@ export type ParamPlacement = 'query' | 'json-body';
  * - `master`: a master account (M1-M8);
  * - `broker`: a broker account (B1-B7, B13-B15);
  * - `broker-sub-account`: a broker's sub-account, acting for itself with its own key (B8-B12);
- * - `any`: every kind of account (listen keys).
+ * - `any`: every kind of account, each for itself with its own key (listen keys, account reads).
  */
 export type Audience = 'master' | 'broker' | 'broker-sub-account' | 'any';
 
@@ -46,8 +65,10 @@ export interface Paging<Name extends string = string> {
 
 /** One operation of the spec, as data. `P` is its params type, `R` its normalized result. */
 export interface Endpoint<P, R> {
-  /** Spec id, e.g. `M6`. */
+  /** Spec id, e.g. `M6` (`A1`, `A2` for the account reads the service documents beyond the spec). */
   readonly id: OperationId;
+  /** Where the row comes from. */
+  readonly source: RowSource;
   /** Name of the public function built from this row. */
   readonly name: string;
   /** One line saying what it does. */
@@ -59,14 +80,17 @@ export interface Endpoint<P, R> {
   /** Who may call it. */
   readonly audience: Audience;
   /**
-   * Permission the API key needs: the one the spec names, or where the spec says "not shown", the
-   * library's choice (see {@link permissionChoice}). The simulator enforces it (700007 without it).
+   * Permission the API key needs: the one the spec (or, for a row from the service's
+   * documentation, that documentation) names, or where the spec says "not shown", the library's
+   * choice (see {@link permissionChoice}). The simulator enforces it (700007 without it).
    */
   readonly permission: BrokerPermission;
-  /** Why {@link permission} was chosen where the spec names none; `undefined` where the spec names it. */
+  /** Why {@link permission} was chosen where its source names none; `undefined` where it names it. */
   readonly permissionChoice: string | undefined;
   /** Request weight, or `undefined` where the spec does not give one (the request budget counts such a row as 1). */
   readonly weight: number | undefined;
+  /** The service's own rate for this endpoint per account, beyond its weight; `undefined` when it has none. */
+  readonly accountRate: CallRate | undefined;
   /** The parameters, in the order they are sent. */
   readonly params: ParamSpecs<P>;
   /** Where the parameters travel. */
@@ -98,13 +122,14 @@ export type ParamsOf<E> = E extends Endpoint<infer P, unknown> ? P : never;
 /** The result type of a row. */
 export type ResultOf<E> = E extends Endpoint<never, infer R> ? R : never;
 
-type RowInput<P, R> = Omit<Endpoint<P, R>, 'idempotent' | 'paging' | 'envelope' | 'movesMoney' | 'placement'> &
-  Partial<Pick<Endpoint<P, R>, 'envelope' | 'movesMoney'>> & { readonly paging?: Paging<keyof P & string> };
+type RowInput<P, R> = Omit<Endpoint<P, R>, 'idempotent' | 'paging' | 'envelope' | 'movesMoney' | 'placement' | 'source' | 'accountRate'> &
+  Partial<Pick<Endpoint<P, R>, 'envelope' | 'movesMoney' | 'source' | 'accountRate'>> & { readonly paging?: Paging<keyof P & string> };
 
 /**
  * Declares a row for params type `P`; the result type follows from the row's response decoder.
  * Completes the row with what follows from it: broker POST/DELETE send a JSON body; GETs and
- * listen-key PUT/DELETE are idempotent.
+ * listen-key PUT/DELETE are idempotent; a row is from the spec and has no per-account rate unless
+ * it says otherwise.
  *
  * @example
  * ```ts
@@ -120,6 +145,8 @@ export function defineEndpoint<P>() {
       ...row,
       placement,
       idempotent,
+      source: row.source ?? 'spec',
+      accountRate: row.accountRate,
       envelope: row.envelope ?? false,
       movesMoney: row.movesMoney ?? false,
       paging: row.paging,

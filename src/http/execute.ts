@@ -186,7 +186,7 @@ export function createExecutor(settings: ExecutorSettings) {
       if (prepared instanceof ValidationError) return throwError(() => prepared);
       const attempt = attemptOf<R>(row, prepared, options, settings);
       const { budget } = settings;
-      const sent = budget === undefined ? attempt : throughBudget(budget, { endpoint: row.id, account: settings.budgetAccount, units: row.weight ?? 1 }, attempt);
+      const sent = budget === undefined ? attempt : throughBudget(budget, { endpoint: row.id, account: settings.budgetAccount, units: row.weight ?? 1, accountRate: row.accountRate }, attempt);
       return withRetries(row, sent, settings);
     });
   };

@@ -56,6 +56,16 @@ export const newSubAccountName: FieldCodec<string> = fieldCodec(
   (s) => s,
 );
 
+/**
+ * A trading pair as the service spells it: 2 to 30 upper-case letters and digits, base asset then
+ * quote asset (`BTCUSDT`). Lower case is refused rather than changed: the caller sees the rule.
+ */
+export const tradingSymbol: FieldCodec<string> = fieldCodec(
+  '2 to 30 upper-case letters and digits (e.g. BTCUSDT)',
+  (u): u is string => isString(u) && /^[A-Z0-9]{2,30}$/.test(u),
+  (s) => s,
+);
+
 /** `SPOT` or `FUTURES`. */
 export const accountType: FieldCodec<AccountType> = fieldCodec(
   'SPOT or FUTURES',

@@ -4,7 +4,9 @@
  * endpoint counts against its caller's IP; only a request that authenticates (a known key, a valid
  * signature, a timestamp inside its window) counts against the key's account as well. So a flood
  * that carries someone else's public key, unsigned or with a stale signature, spends the flooder's
- * IP budget and never the key owner's.
+ * IP budget and never the key owner's. Both count a request's weight (its row's, 1 where none is
+ * given), and a row with a rate of its own per account (A1: 2 calls per second) is counted against
+ * that rate too, read from the same row the client's budget reads.
  *
  * A verdict is data: allowed, limited (answered 429), or banned (answered 418: an IP that kept
  * running into 429s, `./ip-ban.ts`). Every 429 answered counts towards its IP's ban, whichever
@@ -12,9 +14,9 @@
  *
  * @module
  */
-import type { OperationId } from '../endpoints/operation-id.js';
+import type { AnyEndpoint } from '../endpoints/endpoint.js';
 import type { IpBans } from './ip-ban.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { RateCost, RateLimiter } from './rate-limit.js';
 
 /** Which budget a request was counted against. */
 export type BudgetScope = 'ip' | 'account';
@@ -34,15 +36,23 @@ export type BudgetVerdict =
       readonly retryAfterMs: number;
     };
 
+/** What the budget reads of an endpoint's row: its id, its weight (1 where none is given) and its own rate per account. */
+export type BudgetRow = Pick<AnyEndpoint, 'id' | 'weight' | 'accountRate'>;
+
 /** The two-scope budget. */
 export interface RequestBudget {
-  /** Refuses a banned `ip`, else counts a request to `operation` from it (every request, before authentication). */
-  admitIp(operation: OperationId, ip: string, now: number): BudgetVerdict;
-  /** Counts an authenticated request to `operation` by the account `uid`, sent from `ip`. */
-  admitAccount(operation: OperationId, uid: string, ip: string, now: number): BudgetVerdict;
+  /** Refuses a banned `ip`, else counts a request to `row` from it (every request, before authentication), in weight. */
+  admitIp(row: BudgetRow, ip: string, now: number): BudgetVerdict;
+  /**
+   * Counts an authenticated request to `row` by the account `uid`, sent from `ip`: against the
+   * row's own rate per account first (A1: 2 per second), when it has one, then in weight.
+   */
+  admitAccount(row: BudgetRow, uid: string, ip: string, now: number): BudgetVerdict;
 }
 
 const ALLOWED: BudgetVerdict = { kind: 'allowed' };
+
+const weightOf = (row: BudgetRow): RateCost => ({ units: row.weight ?? 1 });
 
 /**
  * Makes the two-scope budget over one limiter (each scope and endpoint has its own count), with
@@ -51,21 +61,25 @@ const ALLOWED: BudgetVerdict = { kind: 'allowed' };
  * @example
  * ```ts
  * const budget = createRequestBudget(createRateLimiter({ limit: 500, windowMs: 10_000 }), createIpBans(DEFAULT_IP_BAN_RULE));
- * budget.admitIp('M2', '10.0.0.7', clock.now()); // { kind: 'allowed' }
+ * budget.admitIp(M2, '10.0.0.7', clock.now()); // { kind: 'allowed' }
  * ```
  */
 export function createRequestBudget(limiter: RateLimiter, bans: IpBans): RequestBudget {
-  const admit = (scope: BudgetScope, key: string, ip: string, now: number): BudgetVerdict => {
-    const wait = limiter.take(`${scope}:${key}`, now);
+  const admit = (scope: BudgetScope, key: string, ip: string, now: number, cost: RateCost): BudgetVerdict => {
+    const wait = limiter.take(`${scope}:${key}`, now, cost);
     if (wait === undefined) return ALLOWED;
     bans.noteTooMany(ip, now);
     return { kind: 'limited', scope, retryAfterMs: wait };
   };
   return {
-    admitIp: (operation, ip, now) => {
+    admitIp: (row, ip, now) => {
       const banned = bans.bannedFor(ip, now);
-      return banned === undefined ? admit('ip', `${operation}:${ip}`, ip, now) : { kind: 'banned', retryAfterMs: banned };
+      return banned === undefined ? admit('ip', `${row.id}:${ip}`, ip, now, weightOf(row)) : { kind: 'banned', retryAfterMs: banned };
     },
-    admitAccount: (operation, uid, ip, now) => admit('account', `${operation}:${uid}`, ip, now),
+    admitAccount: (row, uid, ip, now) => {
+      const rate = row.accountRate;
+      const byRate = rate === undefined ? ALLOWED : admit('account', `rate:${row.id}:${uid}`, ip, now, { rule: { limit: rate.calls, windowMs: rate.perMs } });
+      return byRate.kind === 'allowed' ? admit('account', `${row.id}:${uid}`, ip, now, weightOf(row)) : byRate;
+    },
   };
 }

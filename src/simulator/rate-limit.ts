@@ -1,7 +1,8 @@
 /**
- * The request budget: at most `limit` requests per `windowMs` per key (docs/service.md: 500 per
- * 10 s per endpoint; `./budget.ts` keys it by endpoint and caller IP, and by endpoint and
- * authenticated account), counted in fixed windows of the simulator's clock.
+ * The request budget: at most `limit` units per `windowMs` per key (docs/service.md: 500 per 10 s
+ * per endpoint, counted in request weight; `./budget.ts` keys it by endpoint and caller IP, and by
+ * endpoint and authenticated account), counted in fixed windows of the simulator's clock. A key may
+ * be counted against a rule of its own instead (an endpoint's rate per account: 2 per second).
  *
  * Memory is bounded by the keys of the current window, without forgetting a live count: when many
  * keys are held, the windows that are over are swept out. A flood of distinct keys (one per client
@@ -22,10 +23,18 @@ export interface RateBudget {
 /** The service's budget (docs/service.md). */
 export const DEFAULT_RATE_BUDGET: RateBudget = { limit: 500, windowMs: 10_000 };
 
+/** What one request costs. */
+export interface RateCost {
+  /** Units it counts (its weight). Default 1; more than the limit counts as the limit, so it can still go alone. */
+  readonly units?: number;
+  /** The rule its key is counted by, instead of the limiter's budget. */
+  readonly rule?: RateBudget;
+}
+
 /** Counts requests against a budget. */
 export interface RateLimiter {
-  /** Counts one request for `key`; returns `undefined` when allowed, else the ms until the window ends. */
-  take(key: string, now: number): number | undefined;
+  /** Counts a request for `key`; returns `undefined` when allowed, else the ms until the window ends. */
+  take(key: string, now: number, cost?: RateCost): number | undefined;
   /** Forgets every count. */
   reset(): void;
   /** How many keys' windows it holds (the current window's, and older ones not yet swept out). */
@@ -55,16 +64,18 @@ export function createRateLimiter(budget: RateBudget | false, sweepAtKeys = SWEE
     sweepAt = Math.max(sweepAtKeys, 2 * windows.size);
   };
   return {
-    take(key, now) {
+    take(key, now, cost = {}) {
       if (budget === false) return undefined;
-      const start = Math.floor(now / budget.windowMs) * budget.windowMs;
+      const rule = cost.rule ?? budget;
+      const units = Math.min(cost.units ?? 1, rule.limit);
+      const start = Math.floor(now / rule.windowMs) * rule.windowMs;
       let window = windows.get(key);
       if (!window || window.start !== start) {
         if (windows.size >= sweepAt) sweep(start);
         windows.set(key, (window = { start, count: 0 }));
       }
-      if (window.count >= budget.limit) return start + budget.windowMs - now;
-      window.count += 1;
+      if (window.count + units > rule.limit) return start + rule.windowMs - now;
+      window.count += units;
       return undefined;
     },
     reset() {

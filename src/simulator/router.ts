@@ -139,7 +139,7 @@ export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
   function run(row: AnyEndpoint, req: SimRequest, rawQuery: string): SimReply {
     const now = clock.now();
     const ip = (settings.trustClientIpHeader ? header(req, CLIENT_IP_HEADER) : undefined) ?? settings.clientIp() ?? req.remoteIp;
-    const byIp = budget.admitIp(row.id, ip, now);
+    const byIp = budget.admitIp(row, ip, now);
     if (byIp.kind !== 'allowed') return refusedReply(byIp);
     const query = parseQuery(rawQuery);
     const caller = identify(world, header(req, 'x-mexc-apikey'));
@@ -147,7 +147,7 @@ export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
     const inBody = row.placement === 'json-body';
     checkSignature(caller, query, inBody ? req.body : '', settings.signBody);
     // Authenticated from here on: only now does the request count against the account.
-    const byAccount = budget.admitAccount(row.id, caller.account.uid, ip, now);
+    const byAccount = budget.admitAccount(row, caller.account.uid, ip, now);
     if (byAccount.kind !== 'allowed') return refusedReply(byAccount);
     checkAccess(row, caller, ip);
     if (inBody) requireAuthOnlyQuery(query.values);

@@ -180,7 +180,7 @@ describe('call: usage', () => {
     }
   });
 
-  it('lists all 27 operations in its help, and one operation\'s parameters', async () => {
+  it('lists all 29 operations in its help, and one operation\'s parameters', async () => {
     const help = await run(['call', '--help']);
     expect(help.code).toBe(0);
     for (const row of endpointTable) expect(help.stdout).toMatch(new RegExp(`\\b${row.id}\\s+${row.name}\\b`));

@@ -1,6 +1,6 @@
 /**
- * Fuzzing parameter validation: random parameter objects into every operation (10,800 seeded cases
- * in all, plus 5,400 through the public call). Validation never
+ * Fuzzing parameter validation: random parameter objects into every operation (11,600 seeded cases
+ * in all, plus 5,800 through the public call). Validation never
  * throws; it either encodes the parameters or refuses them with a ValidationError naming fields;
  * and through the public functions, a refused call never reaches the network.
  */
@@ -13,7 +13,7 @@ import { paramFields } from '../../src/endpoints/endpoint.js';
 import { encodeParams } from '../../src/params/validate.js';
 import { fakeFetch } from '../support/fake-fetch.js';
 
-/** 400 per operation: 10,800 cases over the 27 operations. */
+/** 400 per operation: 11,600 cases over the 29 operations. */
 const RUNS_PER_OPERATION = 400;
 const RUNS_THROUGH_CLIENT = 200;
 

@@ -32,7 +32,7 @@ const notIdempotent = operationCases.filter((c) => !c.idempotent && !c.movesMone
 
 describe('idempotent calls', () => {
   it('are the GETs plus L3 and L4', () => {
-    expect(idempotent.map((c) => c.id)).toEqual(['M2', 'M4', 'M7', 'M8', 'B1', 'B3', 'B4', 'B6', 'B9', 'B10', 'B11', 'B15', 'L2', 'L3', 'L4']);
+    expect(idempotent.map((c) => c.id)).toEqual(['M2', 'M4', 'M7', 'M8', 'B1', 'B3', 'B4', 'B6', 'B9', 'B10', 'B11', 'B15', 'L2', 'L3', 'L4', 'A1', 'A2']);
   });
 
   it.each(idempotent)('$id retries after a 503, re-stamped and re-signed', async (op) => {

@@ -1,5 +1,5 @@
 /**
- * One call of each of the 27 operations through its public function, with parameters that pass the
+ * One call of each of the 29 operations (the spec's 27 and the account reads A1, A2) through its public function, with parameters that pass the
  * client's checks. Used where the outcome does not depend on the parameters (authentication and
  * authorization refusals).
  */
@@ -25,9 +25,11 @@ import {
   createSubAccount,
   createSubAccountApiKey,
   deleteSubAccountApiKey,
+  getAccount,
   getSubAccountAssets,
   keepAliveListenKey,
   listListenKeys,
+  listOpenOrders,
   listSubAccountApiKeys,
   listSubAccounts,
   listUniversalTransfers,
@@ -72,4 +74,6 @@ export const calls: Readonly<Record<OperationId, (client: Client) => Observable<
   L2: (c) => listListenKeys(c),
   L3: (c) => keepAliveListenKey(c, { listenKey: 'nosuchkey' }),
   L4: (c) => closeListenKey(c, { listenKey: 'nosuchkey' }),
+  A1: (c) => getAccount(c),
+  A2: (c) => listOpenOrders(c, { symbol: 'BTCUSDT' }),
 };

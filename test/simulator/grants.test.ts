@@ -19,7 +19,10 @@ import {
 import { SIM_CODES, type Simulator } from '../../src/simulator/index.js';
 import { apiError, clientOf, rawCall, run, startSim } from './helpers.js';
 
-/** The permissions the spec names (sections 4 and 5); the spec's broker words read as the identifiers. */
+/**
+ * The permissions the spec names (sections 4 and 5; the spec's broker words read as the
+ * identifiers), and those the service's documentation names for the account reads.
+ */
 const NAMED_BY_SPEC: Readonly<Record<string, BrokerPermission>> = {
   M1: 'SPOT_ACCOUNT_READ',
   M2: 'SPOT_ACCOUNT_READ',
@@ -36,6 +39,8 @@ const NAMED_BY_SPEC: Readonly<Record<string, BrokerPermission>> = {
   B13: 'SPOT_TRANSFER_READ',
   L1: 'SPOT_ACCOUNT_READ',
   L2: 'SPOT_ACCOUNT_READ',
+  A1: 'SPOT_ACCOUNT_READ',
+  A2: 'SPOT_DEAL_READ',
 };
 
 describe('the endpoint table', () => {

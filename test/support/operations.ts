@@ -1,6 +1,6 @@
 /**
- * The 27 operations of spec section 4 as test cases, written from the spec and docs/service.md (not from
- * the endpoint table): how to call each one with every parameter it takes, what must go on the
+ * The 27 operations of spec section 4 and the account reads A1, A2 as test cases, written from the
+ * spec and docs/service.md (not from the endpoint table): how to call each one with every parameter it takes, what must go on the
  * wire, and an example response in the shape the spec describes.
  */
 import type { Observable } from 'rxjs';
@@ -24,9 +24,11 @@ import {
   createSubAccount,
   createSubAccountApiKey,
   deleteSubAccountApiKey,
+  getAccount,
   getSubAccountAssets,
   keepAliveListenKey,
   listListenKeys,
+  listOpenOrders,
   listSubAccountApiKeys,
   listSubAccounts,
   listUniversalTransfers,
@@ -106,6 +108,39 @@ const transferQuery = [
   ['page', '2'],
   ['limit', '500'],
 ] as const;
+
+/** A1's answer as docs/service.md shows it. */
+export const ACCOUNT_EXAMPLE = {
+  canTrade: true,
+  canWithdraw: true,
+  canDeposit: true,
+  updateTime: null,
+  accountType: 'SPOT',
+  balances: [{ asset: 'NBNTEST', free: '1111078', locked: '33' }],
+  permissions: ['SPOT'],
+};
+
+/** One order of A2's answer as docs/service.md lists its fields. */
+export const OPEN_ORDER_EXAMPLE = {
+  symbol: 'BTCUSDT',
+  orderId: 'C02__505979017439002624115',
+  orderListId: -1,
+  clientOrderId: 'myOrder1',
+  price: '30000.1',
+  origQty: '0.01',
+  executedQty: '0.004',
+  cummulativeQuoteQty: '120.0004',
+  status: 'PARTIALLY_FILLED',
+  timeInForce: 'GTC',
+  type: 'LIMIT',
+  side: 'BUY',
+  stopPrice: '0',
+  icebergQty: '0',
+  time: 1499827319559,
+  updateTime: 1499827319600,
+  isWorking: true,
+  origQuoteOrderQty: '0',
+};
 
 // Parameter objects list their keys out of spec order on purpose: the wire order must not follow them.
 export const operationCases: readonly OperationCase[] = [
@@ -624,6 +659,26 @@ export const operationCases: readonly OperationCase[] = [
     movesMoney: false,
     idempotent: true,
     example: { listenKey: LISTEN_KEY },
+  },
+  {
+    id: 'A1',
+    method: 'GET',
+    path: '/api/v3/account',
+    run: (c, o) => getAccount(c, {}, o),
+    query: [],
+    movesMoney: false,
+    idempotent: true,
+    example: ACCOUNT_EXAMPLE,
+  },
+  {
+    id: 'A2',
+    method: 'GET',
+    path: '/api/v3/openOrders',
+    run: (c, o) => listOpenOrders(c, { symbol: 'BTCUSDT' }, o),
+    query: [['symbol', 'BTCUSDT']],
+    movesMoney: false,
+    idempotent: true,
+    example: [OPEN_ORDER_EXAMPLE],
   },
 ];
 

@@ -4,6 +4,7 @@
  * @module
  */
 import type { OperationId } from '../../endpoints/operation-id.js';
+import { accountHandlers } from './account.js';
 import { brokerHandlers } from './broker.js';
 import { capitalHandlers } from './broker-capital.js';
 import type { Handler } from './handler.js';
@@ -16,4 +17,5 @@ export const handlers: Readonly<Record<OperationId, Handler>> = {
   ...brokerHandlers,
   ...capitalHandlers,
   ...listenKeyHandlers,
+  ...accountHandlers,
 };

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { tradingSymbol } from '../../params/fields.js';
 
 /** A trading pair split into its assets. */
 export interface SymbolInfo {
@@ -18,8 +19,6 @@ export interface SymbolInfo {
 /** Quote assets recognized at the end of a symbol, longest first where one ends another. */
 export const QUOTE_ASSETS: readonly string[] = ['USDT', 'USDC', 'USDE', 'BUSD', 'TUSD', 'EUR', 'BRL', 'TRY', 'BTC', 'ETH', 'MX'];
 
-const SYMBOL = /^[A-Z0-9]{2,30}$/;
-
 /**
  * Splits a symbol into base and quote asset.
  *
@@ -31,7 +30,8 @@ const SYMBOL = /^[A-Z0-9]{2,30}$/;
  * ```
  */
 export function parseSymbol(symbol: string): SymbolInfo {
-  if (SYMBOL.test(symbol)) {
+  // The client's own rule for a symbol parameter (A2), so the two cannot drift.
+  if (tradingSymbol.is(symbol)) {
     for (const quote of QUOTE_ASSETS) {
       if (symbol.length > quote.length && symbol.endsWith(quote)) {
         return { symbol, baseAsset: symbol.slice(0, -quote.length), quoteAsset: quote };

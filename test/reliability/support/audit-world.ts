@@ -2,7 +2,8 @@
  * The secrets audit's world: a simulator on a fast clock with a master, a broker, a sub-account of
  * each, a broker sub-account created (B2) with a fund password, clients for each caller through a
  * `fetch` that records every signature sent and can echo the whole request back (the way a careless
- * proxy or runtime would), and one call of each of the 27 operations through its public function.
+ * proxy or runtime would), and one call of each of the 29 operations (the spec's 27, the account
+ * reads A1 and A2 by the broker's sub-account for itself) through its public function.
  *
  * Timeouts run on real time, whatever the simulator's speed. The calls whose outcome the audit
  * asserts get a patient timeout, so a loaded machine cannot turn an answer into a timeout; a
@@ -115,7 +116,7 @@ export async function startAuditWorld(): Promise<AuditWorld> {
   const operationsOf = ({ master, broker, brokerSub, fundedSub }: AuditWorld['clients']): Operations => {
     const callerOf = (id: OperationId): Client => {
       if (id.startsWith('M') || id.startsWith('L')) return master;
-      return ['B8', 'B9', 'B10'].includes(id) ? brokerSub : broker;
+      return ['B8', 'B9', 'B10', 'A1', 'A2'].includes(id) ? brokerSub : broker;
     };
     return (Object.keys(calls) as OperationId[]).map((id): readonly [OperationId, () => Observable<unknown>] => {
       if (id === 'B2') return [id, () => brokerCreateSubAccount(broker, { subAccount: `aud${String(state.signatures.length).padStart(7, '0')}`, note: 'n', password: FUND_PASSWORD })];

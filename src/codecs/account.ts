@@ -1,0 +1,118 @@
+/**
+ * Codecs of the account reads (A1 `GET /api/v3/account`, A2 `GET /api/v3/openOrders`,
+ * docs/service.md "Account reads"): every spelling the service is known to use (numbers quoted or
+ * bare, decimals as text or as JSON numbers read exactly, `null` where a value is missing, unknown
+ * extra fields), normalized to {@link Account} and {@link OpenOrder}.
+ *
+ * @module
+ */
+import * as t from 'io-ts';
+import { NonNegativeDecimalJson } from '../decimal/codec.js';
+import { normalized, type ResponseDecoder } from './decoder.js';
+import { CommaList, EpochMillis, Flag, IdText, OptionalText, presentText, SignedInteger } from './primitives.js';
+import type { Account, OpenOrder } from './results.js';
+
+/** A time that may be absent or `null`. */
+const OptionalTime = t.union([EpochMillis, t.null, t.undefined], 'OptionalTime');
+
+/** A decimal that may be absent, `null` or `""`. */
+const OptionalDecimal = t.union([NonNegativeDecimalJson, t.null, t.undefined, t.literal('')], 'OptionalDecimal');
+
+const RawBalance = t.type({ asset: t.string, free: NonNegativeDecimalJson, locked: NonNegativeDecimalJson }, 'RawBalance');
+
+const RawAccount = t.intersection(
+  [
+    t.type({
+      canTrade: Flag,
+      canWithdraw: Flag,
+      canDeposit: Flag,
+      accountType: t.string,
+      balances: t.array(RawBalance),
+      permissions: CommaList,
+    }),
+    t.partial({ updateTime: OptionalTime }),
+  ],
+  'RawAccount',
+);
+
+/** A1: `{canTrade, canWithdraw, canDeposit, updateTime, accountType, balances: [{asset, free, locked}], permissions}`. */
+export const accountDecoder: ResponseDecoder<Account> = normalized(RawAccount, (raw) => ({
+  canTrade: raw.canTrade,
+  canWithdraw: raw.canWithdraw,
+  canDeposit: raw.canDeposit,
+  updateTime: raw.updateTime ?? undefined,
+  accountType: raw.accountType,
+  // Copied field by field: io-ts passes unknown fields through, and the result is the clean shape.
+  balances: raw.balances.map((b) => ({ asset: b.asset, free: b.free, locked: b.locked })),
+  permissions: [...raw.permissions],
+}));
+
+const RawOpenOrder = t.intersection(
+  [
+    t.type({
+      symbol: t.string,
+      orderId: IdText,
+      price: NonNegativeDecimalJson,
+      origQty: NonNegativeDecimalJson,
+      executedQty: NonNegativeDecimalJson,
+      status: t.string,
+      type: t.string,
+      side: t.string,
+      time: EpochMillis,
+    }),
+    // The service's spelling, and the dictionary's, should it ever be corrected.
+    t.union([t.type({ cummulativeQuoteQty: NonNegativeDecimalJson }), t.type({ cumulativeQuoteQty: NonNegativeDecimalJson })]),
+    t.partial({
+      orderListId: t.union([SignedInteger, t.null]),
+      clientOrderId: OptionalText,
+      timeInForce: OptionalText,
+      stopPrice: OptionalDecimal,
+      icebergQty: OptionalDecimal,
+      updateTime: OptionalTime,
+      isWorking: t.union([Flag, t.null]),
+      origQuoteOrderQty: OptionalDecimal,
+    }),
+  ],
+  'RawOpenOrder',
+);
+
+type RawOpenOrder = t.TypeOf<typeof RawOpenOrder>;
+
+const presentDecimal = (value: string | null | undefined): string | undefined => (value === null || value === '' ? undefined : value);
+
+/** The quote amount filled, from whichever spelling decoded (io-ts passes the other through as sent). */
+function quoteFilled(raw: RawOpenOrder): string {
+  const spellings: { readonly cummulativeQuoteQty?: unknown; readonly cumulativeQuoteQty?: unknown } = raw;
+  const decoded = [spellings.cummulativeQuoteQty, spellings.cumulativeQuoteQty].find((value): value is string => NonNegativeDecimalJson.is(value));
+  // Unreachable: the codec's union decoded one of them.
+  if (decoded === undefined) throw new TypeError('open order without its filled quote amount');
+  return decoded;
+}
+
+function toOpenOrder(raw: RawOpenOrder): OpenOrder {
+  return {
+    symbol: raw.symbol,
+    orderId: raw.orderId,
+    orderListId: raw.orderListId ?? undefined,
+    clientOrderId: presentText(raw.clientOrderId),
+    price: raw.price,
+    origQty: raw.origQty,
+    executedQty: raw.executedQty,
+    cumulativeQuoteQty: quoteFilled(raw),
+    status: raw.status,
+    timeInForce: presentText(raw.timeInForce),
+    type: raw.type,
+    side: raw.side,
+    stopPrice: presentDecimal(raw.stopPrice),
+    icebergQty: presentDecimal(raw.icebergQty),
+    time: raw.time,
+    updateTime: raw.updateTime ?? undefined,
+    isWorking: raw.isWorking ?? undefined,
+    origQuoteOrderQty: presentDecimal(raw.origQuoteOrderQty),
+  };
+}
+
+/** A2: an array of open orders. */
+export const openOrdersDecoder: ResponseDecoder<readonly OpenOrder[]> = normalized(t.array(RawOpenOrder, 'RawOpenOrder[]'), (raw) =>
+  raw.map(toOpenOrder),
+);

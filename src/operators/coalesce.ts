@@ -9,6 +9,7 @@
  */
 import { asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
 import { ValidationError } from '../errors.js';
+import { scheduleInSteps } from '../long-delays.js';
 
 /**
  * How a state operator coalesces its snapshots:
@@ -82,7 +83,7 @@ export class CoalescingWindow {
 
   /** Asks for a flush at the end of the current window (opening one if none is open). */
   request(): void {
-    this.task ??= this.coalescing.scheduler.schedule(() => this.run(), this.coalescing.delayMs);
+    this.task ??= scheduleInSteps(this.coalescing.scheduler, () => this.run(), this.coalescing.delayMs);
   }
 
   /** Flushes now what is waiting, if anything. */

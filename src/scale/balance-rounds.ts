@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { catchError, defer, from, isObservable, map, mergeMap, Observable, of, repeat, timer, type Subscription } from 'rxjs';
+import { catchError, defer, from, isObservable, map, mergeMap, Observable, of, repeat, type Subscription } from 'rxjs';
 import type { CallOptions, Client } from '../client/types.js';
 import type { AssetBalance } from '../codecs/results.js';
+import { delayInSteps } from '../long-delays.js';
 import { durationOption } from '../operators/option-checks.js';
 import { getSubAccountAssets } from '../operations/master.js';
 
@@ -83,7 +84,7 @@ export function pollSubAccountBalances(
       next: (set) => {
         latest = [...set];
         rounds ??= oneRound
-          .pipe(repeat({ delay: () => timer(Math.max(0, startedAt + everyMs - scheduler.now()), scheduler) }))
+          .pipe(repeat({ delay: () => delayInSteps(startedAt + everyMs - scheduler.now(), scheduler) }))
           .subscribe((reading) => subscriber.next(reading));
       },
       error: (error: unknown) => subscriber.error(error),

@@ -4,10 +4,11 @@
  * @module
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
-import { ValidationError } from '../errors.js';
-import { countOption, durationOption } from '../operators/option-checks.js';
+import { optional, required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { count, duration, SCHEDULER } from '../settings/rules.js';
+import { NATS_NAME, NATS_TIMEOUT, WORKER_NAME } from './nats-rules.js';
 import type { RetrySettings } from './retried.js';
-import { checkSubjectPrefix, DEFAULT_SUBJECT_PREFIX } from './subject.js';
+import { DEFAULT_SUBJECT_PREFIX, SUBJECT_PREFIX } from './subject.js';
 
 /** Settings of {@link publishToJetStream}. */
 export interface PublishToJetStreamOptions {
@@ -70,32 +71,43 @@ export interface PublishSettings extends RetrySettings {
   readonly maxClockSkewMs: number;
 }
 
-const WORKER = /^[A-Za-z0-9_-]{1,64}$/;
+/** The options' rules and defaults. */
+export const PUBLISH_SETTINGS = settingsFor<PublishToJetStreamOptions>()({
+  worker: required(WORKER_NAME),
+  subjectPrefix: setting(SUBJECT_PREFIX, DEFAULT_SUBJECT_PREFIX),
+  resumeFromStream: optional(NATS_NAME),
+  maxInFlight: setting(count({ min: 1, orInfinity: true }), 256),
+  maxBacklog: setting(count({ min: 1, orInfinity: true }), 100_000),
+  ackTimeoutMs: setting(NATS_TIMEOUT, 5000),
+  retries: setting(count({ min: 0, orInfinity: true }), 3),
+  retryDelayMs: setting(duration({ min: 0 }), 250),
+  scheduler: setting(SCHEDULER, asyncScheduler),
+  runId: optional(WORKER_NAME),
+  maxClockSkewMs: setting(duration({ min: 0 }), 1000),
+});
 
 /**
  * The options with their defaults, checked.
  *
- * @throws ValidationError (operation `config`) for a bad worker name, subject prefix, count or duration.
+ * @throws ValidationError (operation `config`) naming each bad setting.
  * @example
  * ```ts
  * publishSettings({ worker: 'w0' }).maxInFlight; // 256
  * ```
  */
 export function publishSettings(options: PublishToJetStreamOptions): PublishSettings {
-  if (!WORKER.test(options.worker)) {
-    throw new ValidationError({ operation: 'config', issues: [{ field: 'worker', rule: '1 to 64 letters, digits, _ or -' }] });
-  }
+  const settings = resolveSettings(PUBLISH_SETTINGS, options);
   return {
-    worker: options.worker,
-    runId: options.runId,
-    prefix: checkSubjectPrefix(options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX),
-    resumeStream: options.resumeFromStream,
-    maxInFlight: Math.max(1, countOption('maxInFlight', options.maxInFlight, 256)),
-    maxBacklog: countOption('maxBacklog', options.maxBacklog, 100_000),
-    ackTimeoutMs: durationOption('ackTimeoutMs', options.ackTimeoutMs) ?? 5000,
-    retries: countOption('retries', options.retries, 3),
-    retryDelayMs: durationOption('retryDelayMs', options.retryDelayMs) ?? 250,
-    scheduler: options.scheduler ?? asyncScheduler,
-    maxClockSkewMs: durationOption('maxClockSkewMs', options.maxClockSkewMs) ?? 1000,
+    worker: settings.worker,
+    runId: settings.runId,
+    prefix: settings.subjectPrefix,
+    resumeStream: settings.resumeFromStream,
+    maxInFlight: settings.maxInFlight,
+    maxBacklog: settings.maxBacklog,
+    ackTimeoutMs: settings.ackTimeoutMs,
+    retries: settings.retries,
+    retryDelayMs: settings.retryDelayMs,
+    scheduler: settings.scheduler,
+    maxClockSkewMs: settings.maxClockSkewMs,
   };
 }

@@ -7,8 +7,9 @@
 import { asyncScheduler, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
-import { coalesceOption, type CoalesceOptions } from './coalesce.js';
-import { countOption, durationOption } from './option-checks.js';
+import { optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { aFunction, BOOLEAN, count, duration, OBSERVABLE, SCHEDULER, type Rule } from '../settings/rules.js';
+import { COALESCE, coalesceOption, type CoalesceOptions } from './coalesce.js';
 import { OrderBookState, type OrderBook } from './state/order-book.js';
 import type { OrderSeed } from './state/order-state.js';
 import { refreshingReducer } from './refreshable.js';
@@ -59,6 +60,22 @@ export interface ReduceOrdersOptions extends CoalesceOptions {
   readonly scheduler?: SchedulerLike;
 }
 
+/** A count of the book's memory bounds. */
+const BOUND = count({ min: 0, orInfinity: true });
+
+/** The operator's settings: each rule and default. */
+export const REDUCE_ORDERS_SETTINGS = settingsFor<ReduceOrdersOptions>()({
+  maxTerminalOrders: setting(BOUND, 10_000),
+  maxTerminalAgeMs: optional(duration({ min: 0 })),
+  maxPlaceholders: setting(BOUND, 1_000),
+  maxForgottenIds: setting(BOUND, 10_000),
+  seed: optional(OBSERVABLE as Rule<Observable<Iterable<OrderSeed>>>),
+  resync: optional(aFunction<(gap: GapEvent) => Observable<Iterable<OrderSeed>>>()),
+  refreshListsAllOpenOrders: setting(BOOLEAN, true),
+  scheduler: setting(SCHEDULER, asyncScheduler),
+  coalesce: optional(COALESCE),
+});
+
 /**
  * Reduces a user data stream to the account's order book: emits an {@link OrderBook} snapshot
  * after every event that changes an order, and on every gap and resync.
@@ -104,15 +121,7 @@ export interface ReduceOrdersOptions extends CoalesceOptions {
  * ```
  */
 export function reduceOrders(options: ReduceOrdersOptions = {}): OperatorFunction<UserDataEvent, OrderBook> {
-  const scheduler = options.scheduler ?? asyncScheduler;
-  const settings = {
-    maxTerminalOrders: countOption('maxTerminalOrders', options.maxTerminalOrders, 10_000),
-    maxTerminalAgeMs: durationOption('maxTerminalAgeMs', options.maxTerminalAgeMs),
-    maxPlaceholders: countOption('maxPlaceholders', options.maxPlaceholders, 1_000),
-    maxForgottenIds: countOption('maxForgottenIds', options.maxForgottenIds, 10_000),
-    refreshListsAllOpenOrders: options.refreshListsAllOpenOrders ?? true,
-    now: () => scheduler.now(),
-  };
-  const coalescing = coalesceOption(options.coalesce);
-  return refreshingReducer(() => new OrderBookState(settings), { seed: options.seed, resync: options.resync }, coalescing);
+  const { seed, resync, scheduler, coalesce, ...bounds } = resolveSettings(REDUCE_ORDERS_SETTINGS, options);
+  const settings = { ...bounds, now: () => scheduler.now() };
+  return refreshingReducer(() => new OrderBookState(settings), { seed, resync }, coalesceOption(coalesce));
 }

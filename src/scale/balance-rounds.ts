@@ -8,8 +8,9 @@ import { catchError, defer, from, isObservable, map, mergeMap, Observable, of, r
 import type { CallOptions, Client } from '../client/types.js';
 import type { AssetBalance } from '../codecs/results.js';
 import { delayInSteps } from '../long-delays.js';
-import { durationOption } from '../operators/option-checks.js';
 import { getSubAccountAssets } from '../operations/master.js';
+import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { duration } from '../settings/rules.js';
 
 /** Settings of {@link pollSubAccountBalances}: the call options of every read, and the schedule. */
 export interface PollBalancesOptions extends CallOptions {
@@ -37,6 +38,11 @@ export interface BalanceReadFailure {
   readonly error: unknown;
 }
 
+/** The settings of its own (the call settings are checked by each read): each rule and default. */
+export const POLL_BALANCES_SETTINGS = settingsFor<Pick<PollBalancesOptions, 'everyMs'>>()({
+  everyMs: setting(duration({ min: 0 }), 60_000),
+});
+
 /**
  * Reads every sub-account's balances (M8, `getSubAccountAssets`) with the master's client, round
  * after round. Each round reads the newest set of sub-accounts at once; the client's request
@@ -62,7 +68,7 @@ export function pollSubAccountBalances(
   options: PollBalancesOptions = {},
 ): Observable<BalanceReading | BalanceReadFailure> {
   const { everyMs: every, ...callOptions } = options;
-  const everyMs = durationOption('everyMs', every) ?? 60_000;
+  const { everyMs } = resolveSettings(POLL_BALANCES_SETTINGS, { everyMs: every });
   const scheduler = master.scheduler;
   const accounts$ = isObservable(subAccounts) ? subAccounts : of(subAccounts);
   return new Observable<BalanceReading | BalanceReadFailure>((subscriber) => {

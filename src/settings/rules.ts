@@ -139,11 +139,23 @@ export const NON_EMPTY_TEXT: Rule<string> = { words: 'non-empty text', accepts: 
 /** `true` or `false`. */
 export const BOOLEAN: Rule<boolean> = { words: 'true or false', accepts: (value): value is boolean => typeof value === 'boolean' };
 
-/** A function (a clock, a signer, a factory...). Its arguments and result are the types' to say. */
-export const FUNCTION: Rule<(...args: never[]) => unknown> = {
+const FUNCTION: Rule<(...args: never[]) => unknown> = {
   words: 'a function',
   accepts: (value): value is (...args: never[]) => unknown => typeof value === 'function',
 };
+
+/**
+ * A function (a clock, a signer, a factory...): its arguments and result are the types' to say,
+ * and cannot be checked before it is called.
+ *
+ * @example
+ * ```ts
+ * const clock = setting(aFunction<() => number>(), Date.now);
+ * ```
+ */
+export function aFunction<F extends (...args: never[]) => unknown>(): Rule<F> {
+  return FUNCTION as Rule<F>;
+}
 
 /**
  * Whether `value` is an rxjs scheduler: an object with `schedule` and `now`.

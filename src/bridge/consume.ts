@@ -23,20 +23,20 @@ export interface ConsumeJetStreamOptions {
   /** Durable consumer name: a restarted reader with the same name goes on where it stopped. */
   readonly durable: string;
   /** Subject prefix the workers use. Default `mexc`. */
-  readonly subjectPrefix?: string;
+  readonly subjectPrefix?: string | undefined;
   /** Subjects to read. Default `<prefix>.>` (everything); e.g. `mexc.*.order`, `mexc.strategy01.>`. */
-  readonly filterSubject?: string;
+  readonly filterSubject?: string | undefined;
   /**
    * Create the durable consumer when it does not exist (explicit acks, from the start of the
    * stream). An existing one is used as it is. Default `true`.
    */
-  readonly create?: boolean;
+  readonly create?: boolean | undefined;
   /** For a consumer this creates: redelivery after this long without an ack, ms. Default 30000. */
-  readonly ackWaitMs?: number;
+  readonly ackWaitMs?: number | undefined;
   /** Messages pulled per batch. Default 256. */
-  readonly batch?: number;
+  readonly batch?: number | undefined;
   /** Clock of the `diagnostic` events for refused messages. Default rxjs `asyncScheduler`. */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
 }
 
 /** The settings' rules and defaults. */

@@ -18,7 +18,7 @@ export interface PublishToJetStreamOptions {
    */
   readonly worker: string;
   /** First token(s) of the subjects. Default `mexc` (subjects `mexc.<account>.<kind>`). */
-  readonly subjectPrefix?: string;
+  readonly subjectPrefix?: string | undefined;
   /**
    * The stream that stores the subjects. When set, an account's first event of this run (its
    * first `connected`, or the `reconnecting` of a first attempt that failed) is preceded by a
@@ -27,28 +27,28 @@ export interface PublishToJetStreamOptions {
    * consumers learn that whatever happened while no one published may be missing. Default: none,
    * no such gaps.
    */
-  readonly resumeFromStream?: string;
+  readonly resumeFromStream?: string | undefined;
   /**
    * Publishes awaiting their ack at once, over all accounts (one per account at a time). A
    * publish awaiting its ack when the operator is unsubscribed is abandoned: no receipt, no retry
    * (JetStream may still store it, under its id). Default 256.
    */
-  readonly maxInFlight?: number;
+  readonly maxInFlight?: number | undefined;
   /**
    * Events not yet stored (waiting, or awaiting their ack), over all accounts; one more errors the
    * operator (the worker cannot keep up). Default 100000.
    */
-  readonly maxBacklog?: number;
+  readonly maxBacklog?: number | undefined;
   /** Wait for each ack, ms; an attempt not acknowledged in time has failed (and is retried). Default 5000. */
-  readonly ackTimeoutMs?: number;
+  readonly ackTimeoutMs?: number | undefined;
   /** Attempts after the first, with the same id (so a retry is never stored twice). Default 3. */
-  readonly retries?: number;
+  readonly retries?: number | undefined;
   /** Wait before the first retry, ms, doubling with each retry (no cap, no jitter). Default 250. */
-  readonly retryDelayMs?: number;
+  readonly retryDelayMs?: number | undefined;
   /** Scheduler of the retry waits. Default rxjs `asyncScheduler`. */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
   /** Id of this run (in lifecycle ids and payloads). Default: 16 random hex digits per subscription. */
-  readonly runId?: string;
+  readonly runId?: string | undefined;
   /**
    * How far the service's clock may be ahead of `scheduler`'s, ms. It bounds when a connection's
    * view of an account began, on the service's clock, which decides whether this worker has seen
@@ -56,7 +56,7 @@ export interface PublishToJetStreamOptions {
    * push pass for a copy; a larger one costs nothing but a few `ambiguous-copy` gaps when a view
    * begins. 0 when the scheduler is the service's clock (the simulator's). Default 1000.
    */
-  readonly maxClockSkewMs?: number;
+  readonly maxClockSkewMs?: number | undefined;
 }
 
 /** The options, checked, with their defaults. */

@@ -15,17 +15,17 @@ export interface EventStreamOptions {
   /** Stream name, e.g. `MEXC`. */
   readonly name: string;
   /** Subject prefix the publishers use; the stream captures `<prefix>.>`. Default `mexc`. */
-  readonly subjectPrefix?: string;
+  readonly subjectPrefix?: string | undefined;
   /**
    * How long JetStream remembers a deduplication id, ms: two copies of an event further apart
    * than this are both stored. It must cover a rollover overlap (seconds) and how long two
    * workers may run the same account at once during a handover. Default 2 minutes.
    */
-  readonly duplicateWindowMs?: number;
+  readonly duplicateWindowMs?: number | undefined;
   /** Oldest message kept, ms; 0 keeps them until other limits apply. Default 0. */
-  readonly maxAgeMs?: number;
+  readonly maxAgeMs?: number | undefined;
   /** `file` (survives a server restart) or `memory`. Default `file`. */
-  readonly storage?: 'file' | 'memory';
+  readonly storage?: 'file' | 'memory' | undefined;
 }
 
 const NANOS_PER_MS = 1_000_000;
@@ -92,9 +92,9 @@ export interface DurableConsumerOptions {
   /** Subjects it reads, e.g. `mexc.>` or `mexc.*.order`. */
   readonly filterSubject: string;
   /** A delivered message not acknowledged within this is delivered again, ms. Default 30000. */
-  readonly ackWaitMs?: number;
+  readonly ackWaitMs?: number | undefined;
   /** Messages delivered and not yet acknowledged, at most. Default 1000. */
-  readonly maxAckPending?: number;
+  readonly maxAckPending?: number | undefined;
 }
 
 /** The consumer's settings: each rule and default. */

@@ -13,46 +13,46 @@ import { count, duration, SCHEDULER, type Rule } from '../settings/rules.js';
 /** Limits of one endpoint, overriding the budget's `ipLimit` / `accountLimit`. */
 export interface EndpointLimits {
   /** Units per window from this IP. */
-  readonly ip?: number;
+  readonly ip?: number | undefined;
   /** Units per window per account. */
-  readonly account?: number;
+  readonly account?: number | undefined;
 }
 
 /** Settings of {@link createRequestBudget}. Every field is optional. */
 export interface RequestBudgetOptions {
   /** Length of the service's counting window, ms. Default 10000. */
-  readonly windowMs?: number;
+  readonly windowMs?: number | undefined;
   /** Units per window per endpoint from this IP (every client sharing the budget). Default 500. */
-  readonly ipLimit?: number;
+  readonly ipLimit?: number | undefined;
   /** Units per window per endpoint per account. Default 500. */
-  readonly accountLimit?: number;
+  readonly accountLimit?: number | undefined;
   /** Limits of single endpoints, by operation id. Default none. */
-  readonly endpointLimits?: Partial<Readonly<Record<OperationId, EndpointLimits>>>;
+  readonly endpointLimits?: Partial<Readonly<Record<OperationId, EndpointLimits>>> | undefined;
   /**
    * Ms a request keeps counting beyond `windowMs` after its answer came back (or it was given up):
    * room for clock-rate differences, timer granularity and a request given up in flight that still
    * reaches the service. Also added to every pause. Default 100.
    */
-  readonly safetyMarginMs?: number;
+  readonly safetyMarginMs?: number | undefined;
   /**
    * Longest pause (a 429's or a 418's `Retry-After`) a call waits through. A call that would wait
    * longer fails at once: the refused call with the service's `ApiError`, a call not sent yet with
    * `RateLimitedError` (nothing sent). Default 30000: a 429 is waited out, a 418 ban (2 minutes or
    * more) fails calls fast.
    */
-  readonly maxPauseWaitMs?: number;
+  readonly maxPauseWaitMs?: number | undefined;
   /** Times a call refused with 429 or 418 is sent again once the pause is over. Default 3. */
-  readonly resendsAfterRefusal?: number;
+  readonly resendsAfterRefusal?: number | undefined;
   /**
    * Requests in flight at once, over every client of the budget; the others wait, and the
    * endpoint with the longest backlog goes first. Bounds the sockets a burst opens. Default 64;
    * `Infinity` for no bound.
    */
-  readonly maxInFlight?: number;
+  readonly maxInFlight?: number | undefined;
   /** Scheduler of all waiting: use the clients' (a test's virtual time, `sim.scheduler`). Default rxjs `asyncScheduler`. */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
   /** Period of the `state$` snapshots while someone subscribes, ms. Default 1000. */
-  readonly stateIntervalMs?: number;
+  readonly stateIntervalMs?: number | undefined;
 }
 
 /** The settings with every default applied. */

@@ -23,43 +23,43 @@ export const DEFAULT_WS_URL = 'wss://wbs-api.mexc.com/ws';
 /** Settings of {@link createClient}. Every field is optional; defaults follow the real service. */
 export interface ClientConfig {
   /** API key, sent in the `X-MEXC-APIKEY` header. Needed for every signed call. */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** Secret key for HMAC-SHA256 signing. Give this or `sign`. */
-  readonly secretKey?: string;
+  readonly secretKey?: string | undefined;
   /** A custom signer (lowercase hex HMAC-SHA256 of its input), for keys held elsewhere. Overrides `secretKey`. */
-  readonly sign?: Signer;
+  readonly sign?: Signer | undefined;
   /** REST base URL: `https://` (plain `http://` only to loopback unless `allowInsecureHttp`), without user or password. Default `https://api.mexc.com`. */
-  readonly baseUrl?: string;
+  readonly baseUrl?: string | undefined;
   /** Websocket base URL for user data streams: `wss://` (plain `ws://` only to loopback unless `allowInsecureHttp`), without user or password. Default `wss://wbs-api.mexc.com/ws`. */
-  readonly wsUrl?: string;
+  readonly wsUrl?: string | undefined;
   /** Receive window sent with every call, 1 to 60000 ms. Default 5000. */
-  readonly recvWindow?: number;
+  readonly recvWindow?: number | undefined;
   /** Timeout of each HTTP attempt, ms, from 1 to 2147483647 (the longest a timer holds). Default 10000. */
-  readonly timeout?: number;
+  readonly timeout?: number | undefined;
   /**
    * The `fetch` to use (tests, proxies, other runtimes). Default: on Node 20.16 and later,
    * node:http with a keep-alive agent shared by the process (a fraction of the CPU per request of
    * Node's global `fetch`); elsewhere the global `fetch`. Pass `globalThis.fetch` to use Node's.
    */
-  readonly fetch?: FetchLike;
+  readonly fetch?: FetchLike | undefined;
   /**
    * How requests are sent: `'ky'` (default) or `'fetch'` (that `fetch` called directly, without
    * the `Request` ky builds per call: more requests per second for the same CPU). Requests,
    * errors, timeouts and retries are the same either way.
    */
-  readonly transport?: HttpTransport;
+  readonly transport?: HttpTransport | undefined;
   /** Current time in epoch ms, for `timestamp`. Default `Date.now`. */
-  readonly clock?: () => number;
+  readonly clock?: (() => number) | undefined;
   /** Scheduler for all waiting (retry delays, keepalives, reconnects). Default rxjs `asyncScheduler`. */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
   /** Retries of idempotent calls. Default: 2 retries, backoff from 250 ms to 5 s, `Retry-After` up to 30 s honoured. */
-  readonly retry?: RetryOptions;
+  readonly retry?: RetryOptions | undefined;
   /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, docs/service.md). */
-  readonly signBody?: boolean;
+  readonly signBody?: boolean | undefined;
   /** Allow a plain `http://` base URL or `ws://` websocket URL to a host other than loopback. Default `false`. */
-  readonly allowInsecureHttp?: boolean;
+  readonly allowInsecureHttp?: boolean | undefined;
   /** Source of randomness for backoff jitter, in [0, 1). Default `Math.random`. */
-  readonly random?: () => number;
+  readonly random?: (() => number) | undefined;
   /**
    * The request budget every call waits for (docs/rate-limits.md): one made with
    * `createRequestBudget` and given to every client sending from one IP, or `false` for none.
@@ -67,12 +67,12 @@ export interface ClientConfig {
    * client made without one, with the service's limits (500 per 10 s per endpoint, per IP and per
    * account).
    */
-  readonly budget?: RequestBudget | false;
+  readonly budget?: RequestBudget | false | undefined;
   /**
    * The account the budget counts this client's calls under. Default: a hash of `apiKey`, so two
    * keys of one account count as two accounts; give clients of one account the same `accountId`.
    */
-  readonly accountId?: string;
+  readonly accountId?: string | undefined;
 }
 
 const RECV_WINDOW: Rule<number> = { words: recvWindowCodec.name, accepts: (value): value is number => recvWindowCodec.is(value) };

@@ -11,13 +11,13 @@ import { count, duration, LONGEST_TIMER_MS, type Rule } from '../settings/rules.
 /** Retry settings for idempotent calls (GETs, listen-key PUT/DELETE). POSTs are never retried. */
 export interface RetryOptions {
   /** Further attempts after the first. 0 or more. Default 2. */
-  readonly limit?: number;
+  readonly limit?: number | undefined;
   /** First backoff delay in ms, doubled each attempt, with full jitter, up to 2147483647. Default 250. */
-  readonly baseDelayMs?: number;
+  readonly baseDelayMs?: number | undefined;
   /** Longest backoff delay in ms, at least `baseDelayMs`, up to 2147483647. Default 5000. */
-  readonly maxDelayMs?: number;
+  readonly maxDelayMs?: number | undefined;
   /** Longest `Retry-After` honoured, in ms; a longer one ends the call with the error; up to 2147483647. Default 30000. */
-  readonly maxRetryAfterMs?: number;
+  readonly maxRetryAfterMs?: number | undefined;
 }
 
 /** The timeout of each attempt, ms: the client's `timeout`, and a call's. */

@@ -5,13 +5,13 @@
  */
 import { ApiError, HttpError, NetworkError, TimeoutError } from '../errors.js';
 import { exponentialDelay } from '../exponential-backoff.js';
-import { resolveSettings } from '../settings/resolve.js';
+import { resolveSettings, type Resolved } from '../settings/resolve.js';
 import { RETRY_SETTINGS, type RetryOptions } from './request-settings.js';
 
 export type { RetryOptions };
 
 /** Retry settings with every default applied. */
-export type ResolvedRetryOptions = Required<RetryOptions>;
+export type ResolvedRetryOptions = Resolved<typeof RETRY_SETTINGS.fields>;
 
 /**
  * Fills in the defaults, checking each setting (`request-settings.ts` holds the rules).

@@ -23,19 +23,19 @@ export interface BalanceSnapshotsOptions extends CoalesceOptions {
    * saying why, if it fails: add your own retry). Default: none, start empty and fresh (only assets
    * that change are known).
    */
-  readonly seed?: Observable<readonly BalanceSeed[]>;
+  readonly seed?: Observable<readonly BalanceSeed[]> | undefined;
   /**
    * Fetches the balances again after a `gap` (events may have been lost). Applied like the seed;
    * it makes the snapshots fresh again, and a newer gap cancels it and asks again. Add your own
    * retry to it; if it fails, the snapshots stay stale and say why. Default: none, a gap leaves
    * the snapshots stale for good.
    */
-  readonly resync?: (gap: GapEvent) => Observable<readonly BalanceSeed[]>;
+  readonly resync?: ((gap: GapEvent) => Observable<readonly BalanceSeed[]>) | undefined;
   /**
    * Whether a seed or resync lists every asset the account holds. When `true`, an asset it leaves
    * out is removed, unless an account event of it arrived after the request. Default `true`.
    */
-  readonly refreshListsAllAssets?: boolean;
+  readonly refreshListsAllAssets?: boolean | undefined;
 }
 
 /** The operator's settings: each rule and default. */

@@ -31,7 +31,7 @@ export interface CoalesceOptions {
    * event. Its `changed` and `removed` cover every update since the snapshot before (see
    * {@link CoalesceOption}). Default: one snapshot per update.
    */
-  readonly coalesce?: CoalesceOption;
+  readonly coalesce?: CoalesceOption | undefined;
 }
 
 /** A resolved coalescing: where and after how long the pending updates are emitted. */

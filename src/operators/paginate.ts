@@ -21,7 +21,7 @@ export type PagedList<P, T> = Endpoint<P, Page<T>> | { readonly endpoint: Endpoi
 /** Settings of {@link paginate}; the call settings apply to every page request. */
 export interface PaginateOptions extends CallOptions {
   /** Stops after this many pages, whatever the service says (a guard against a service that ignores `page`). Default: no limit. */
-  readonly maxPages?: number;
+  readonly maxPages?: number | undefined;
 }
 
 /** The settings of its own (the call settings are checked by each call): each rule and default. */

@@ -18,7 +18,7 @@ export interface PollBalancesOptions extends CallOptions {
    * A round begins this long after the one before began, ms; a round that takes longer (a
    * thousand accounts take at least 10 s in the service's budget) is followed at once. Default 60000.
    */
-  readonly everyMs?: number;
+  readonly everyMs?: number | undefined;
 }
 
 /** One sub-account's balances, read in round `round` (from 1). */

@@ -37,20 +37,20 @@ export interface UserDataStreamsOptions extends UserDataStreamOptions {
    * `Infinity`: the budget lets listen-key creation go as fast as the service allows (500 per
    * 10 s per IP). Reconnects that reuse their key are not paced (their backoff has jitter).
    */
-  readonly maxConcurrentStarts?: number;
+  readonly maxConcurrentStarts?: number | undefined;
   /**
    * Starts begun per second, over all accounts. Default `Infinity`: the budget paces listen-key
    * creation. For providers outside a budget, 20 leaves most of the service's 500 per 10 s for
    * keepalives, closes and other callers.
    */
-  readonly startsPerSecond?: number;
+  readonly startsPerSecond?: number | undefined;
   /** A start holds its place for at most this long, ms (then the next may begin). Default 30000. */
-  readonly startTimeoutMs?: number;
+  readonly startTimeoutMs?: number | undefined;
   /**
    * Scheduler of the pacing and of the `stopped` events' times; also every stream's, unless its
    * provider is a client with its own. Default rxjs `asyncScheduler`.
    */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
 }
 
 /** The pacing settings of {@link userDataStreams} (each account's stream has the stream's): each rule and default. */

@@ -10,11 +10,11 @@ import { duration } from '../settings/rules.js';
 /** Backoff settings. */
 export interface BackoffOptions {
   /** First delay, ms, above 0 (a reconnect loop never spins). Default 500. */
-  readonly initialDelayMs?: number;
+  readonly initialDelayMs?: number | undefined;
   /** Longest delay, ms, at least `initialDelayMs`. Default 30000. */
-  readonly maxDelayMs?: number;
+  readonly maxDelayMs?: number | undefined;
   /** A connection up this long resets the backoff, ms, above 0. Default 60000. */
-  readonly stableAfterMs?: number;
+  readonly stableAfterMs?: number | undefined;
 }
 
 /** The backoff's settings: each rule and default. */

@@ -18,35 +18,35 @@ import { defaultWebSocketFactory, type WebSocketFactory } from './socket.js';
 /** Settings of {@link userDataStream}. */
 export interface UserDataStreamOptions {
   /** Websocket base URL. Default: the client's `wsUrl` (required when the key source is not a client). */
-  readonly wsUrl?: string;
+  readonly wsUrl?: string | undefined;
   /** Allow a plain `ws://` `wsUrl` to a host other than loopback (the listen key would travel in clear). Default `false`. */
-  readonly allowInsecureHttp?: boolean;
+  readonly allowInsecureHttp?: boolean | undefined;
   /** Frame format to subscribe to: binary protobuf (`.pb` channels, the service's current form) or JSON. Default `protobuf`. */
-  readonly format?: 'protobuf' | 'json';
+  readonly format?: 'protobuf' | 'json' | undefined;
   /** Which kinds of events to subscribe to: at least one, none twice. Default all three. */
-  readonly kinds?: readonly PrivateChannelKind[];
+  readonly kinds?: readonly PrivateChannelKind[] | undefined;
   /** Keepalive (L3) period, ms: from 1000, below 3600000 (keys live 60 minutes). Default 30 minutes. */
-  readonly keepAliveIntervalMs?: number;
+  readonly keepAliveIntervalMs?: number | undefined;
   /** Open a fresh connection after this long on one connection, ms: at most 24 h (the service cuts then). Default 23 h. */
-  readonly rolloverAfterMs?: number;
+  readonly rolloverAfterMs?: number | undefined;
   /** How long the old connection stays open after the new one is subscribed, ms: shorter than `rolloverAfterMs`. Default 2000. */
-  readonly rolloverOverlapMs?: number;
+  readonly rolloverOverlapMs?: number | undefined;
   /** PING period, ms, from 100 (the service allows 100 messages a second; it drops a connection silent for 60 s). Default 20000. */
-  readonly pingIntervalMs?: number;
+  readonly pingIntervalMs?: number | undefined;
   /** A connection whose PING gets no PONG within this is dead, ms. Default 10000. */
-  readonly pingTimeoutMs?: number;
+  readonly pingTimeoutMs?: number | undefined;
   /** Opening and subscribing must finish within this, ms. Default 15000. */
-  readonly connectTimeoutMs?: number;
+  readonly connectTimeoutMs?: number | undefined;
   /** Reconnect backoff. Defaults: 500 ms doubling to 30 s, reset after 60 s connected. */
-  readonly backoff?: BackoffOptions;
+  readonly backoff?: BackoffOptions | undefined;
   /** What a malformed or unknown frame does: a `diagnostic` event (default), or an error that ends the stream. */
-  readonly onMalformedFrame?: 'report' | 'error';
+  readonly onMalformedFrame?: 'report' | 'error' | undefined;
   /** Scheduler for every timer. Default: the client's, else rxjs `asyncScheduler`. */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
   /** Opens websockets. Default: isomorphic-ws. */
-  readonly webSocketFactory?: WebSocketFactory;
+  readonly webSocketFactory?: WebSocketFactory | undefined;
   /** Randomness for backoff jitter, in [0, 1). Default `Math.random`. */
-  readonly random?: () => number;
+  readonly random?: (() => number) | undefined;
 }
 
 const MINUTE = 60_000;

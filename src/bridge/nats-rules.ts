@@ -12,7 +12,7 @@ const WORKER = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A JetStream stream or consumer name: JetStream refuses spaces, `.`, `*`, `>` and path separators in one. */
 export const NATS_NAME: Rule<string> = {
-  words: 'a name without spaces, ., *, >, / or \\',
+  words: 'a name without white space, dots, wildcards (* >) or slashes',
   accepts: (value): value is string => typeof value === 'string' && NAME.test(value),
 };
 

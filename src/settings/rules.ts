@@ -45,7 +45,7 @@ function within(value: number, bounds: Bounds): boolean {
   );
 }
 
-function boundWords(noun: string, bounds: Bounds): string {
+function boundWords(noun: string, bounds: Bounds, whole: boolean): string {
   const { min, above, max, below } = bounds;
   const lower = min !== undefined ? `${min} or more` : above !== undefined ? `above ${above}` : undefined;
   const upper = max !== undefined ? `at most ${max}` : below !== undefined ? `below ${below}` : undefined;
@@ -53,8 +53,9 @@ function boundWords(noun: string, bounds: Bounds): string {
   if (min !== undefined && max !== undefined) return `${noun} from ${min} to ${max}${infinity}`;
   if (lower !== undefined && upper !== undefined) return `${noun} ${min !== undefined ? `from ${min}` : lower}, ${upper}${infinity}`;
   if (upper !== undefined) return `${noun}, ${upper}${infinity}`;
-  // Without an upper bound, "finite" says that Infinity is refused (unless it is allowed by name).
-  return `${noun}, ${infinity === '' ? 'finite, ' : ''}${lower ?? 'any'}${infinity}`;
+  // Without an upper bound, "finite" says that Infinity is refused (unless it is allowed by name);
+  // a whole number is finite by its name.
+  return `${noun}, ${infinity === '' && !whole ? 'finite, ' : ''}${lower ?? 'any'}${infinity}`;
 }
 
 /**
@@ -98,7 +99,7 @@ export function rate(bounds: Bounds): Rule<number> {
 
 function numberRule(noun: string, bounds: Bounds, whole: boolean): Rule<number> {
   return {
-    words: boundWords(noun, bounds),
+    words: boundWords(noun, bounds, whole),
     accepts: (value): value is number =>
       typeof value === 'number' &&
       ((value === Infinity && bounds.orInfinity === true) || ((whole ? Number.isSafeInteger(value) : Number.isFinite(value)) && within(value, bounds))),

@@ -34,7 +34,7 @@ describe('transfer settings', () => {
   it('brokerUniversalTransfer holds the same rules', async () => {
     const fake = fakeFetch(json({ tranId: '1' }));
     const error = await errorOf(brokerUniversalTransfer(makeClient(fake.fetch), { ...transfer, fromAccount: 'a', toAccount: 'b' }, { maxSends: 0 }));
-    expect(error).toMatchObject({ operation: 'config', issues: [{ field: 'maxSends', rule: 'a whole number, finite, 1 or more' }] });
+    expect(error).toMatchObject({ operation: 'config', issues: [{ field: 'maxSends', rule: 'a whole number, 1 or more' }] });
     expect(fake.calls).toHaveLength(0);
   });
 

@@ -35,7 +35,7 @@ describe('count', () => {
 
   it('says its bounds in words', () => {
     expect(rule.words).toBe('a whole number, 0 or more (or Infinity)');
-    expect(count({ min: 1 }).words).toBe('a whole number, finite, 1 or more');
+    expect(count({ min: 1 }).words).toBe('a whole number, 1 or more');
     expect(count({ min: 1, max: 5 }).words).toBe('a whole number from 1 to 5');
     expect(count({ min: 1 }).accepts(Infinity)).toBe(false);
   });
@@ -134,7 +134,7 @@ describe('resolveSettings', () => {
     expect(error.issues).toEqual([
       { field: 'name', rule: 'non-empty text' },
       { field: 'everyMs', rule: 'a duration in ms, finite, above 0' },
-      { field: 'limit', rule: 'a whole number, finite, 1 or more' },
+      { field: 'limit', rule: 'a whole number, 1 or more' },
       { field: 'inner.lowMs', rule: 'a duration in ms, finite, 0 or more' },
     ]);
   });

@@ -77,7 +77,7 @@ describe('bridge settings', () => {
     expect(asked).toBe(0);
   });
 
-  it('take an explicit undefined as "not given"', () => {
+  it('take an explicit undefined as left out', () => {
     expect(() => publishToJetStream(js, { worker: 'w0', maxInFlight: undefined, retries: undefined, ackTimeoutMs: undefined, runId: undefined, resumeFromStream: undefined })).not.toThrow();
     expect(() => consumeJetStream(js, { stream: 'MEXC', durable: 'd', batch: undefined, ackWaitMs: undefined, filterSubject: undefined, create: undefined })).not.toThrow();
   });

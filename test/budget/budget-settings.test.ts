@@ -39,7 +39,7 @@ describe('createRequestBudget settings', () => {
     );
   });
 
-  it('takes an explicit undefined as "not given", Infinity where it means no bound, and a window of weeks', () => {
+  it('takes an explicit undefined as left out, Infinity where it means no bound, and a window of weeks', () => {
     const budget = createRequestBudget({ windowMs: undefined, ipLimit: undefined, endpointLimits: { L1: { ip: undefined, account: 5 } }, maxInFlight: Infinity, scheduler: undefined });
     expect(budget.settings).toMatchObject({ windowMs: 10_000, ipLimit: 500, maxInFlight: Infinity, endpointLimits: { L1: { account: 5 } } });
     expect(createRequestBudget({ windowMs: 29 * 86_400_000, scheduler: new VirtualTimeScheduler() }).settings.windowMs).toBe(29 * 86_400_000);

@@ -39,7 +39,7 @@ describe('operator settings', () => {
     expect(configIssues(() => balanceSnapshots(options))).toEqual([{ field, rule: expect.any(String) }]);
   });
 
-  it('take an explicit undefined as "not given", and good values of every kind', () => {
+  it('take an explicit undefined as left out, and good values of every kind', () => {
     expect(() =>
       reduceOrders({ maxTerminalOrders: undefined, maxTerminalAgeMs: undefined, seed: undefined, resync: undefined, refreshListsAllOpenOrders: undefined, scheduler: undefined, coalesce: undefined }),
     ).not.toThrow();

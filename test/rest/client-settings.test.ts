@@ -77,7 +77,7 @@ describe('createClient settings', () => {
     expect(rule({ accountId: '' })).toBe('non-empty text');
   });
 
-  it('takes an explicit undefined as "not given", and good values of every kind', () => {
+  it('takes an explicit undefined as left out, and good values of every kind', () => {
     const everyUndefined = loose<ClientConfig>(
       Object.fromEntries(
         ['apiKey', 'secretKey', 'sign', 'baseUrl', 'wsUrl', 'recvWindow', 'timeout', 'fetch', 'transport', 'clock', 'scheduler', 'retry', 'signBody', 'allowInsecureHttp', 'random', 'budget', 'accountId'].map((k) => [k, undefined]),

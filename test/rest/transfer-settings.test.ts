@@ -38,7 +38,7 @@ describe('transfer settings', () => {
     expect(fake.calls).toHaveLength(0);
   });
 
-  it('takes an explicit undefined as "not given"', async () => {
+  it('takes an explicit undefined as left out', async () => {
     const fake = fakeFetch(json({ tranId: '7' }));
     const result = await resultOf(universalTransfer(makeClient(fake.fetch), transfer, { lookups: undefined, lookupDelayMs: undefined, maxSends: undefined }));
     expect(result.tranId).toBe('7');

@@ -28,7 +28,7 @@ describe('userDataStreams settings', () => {
     expect(configIssues(() => userDataStreams(NEVER, options))).toEqual([{ field, rule: expect.any(String) }]);
   });
 
-  it('takes an explicit undefined as "not given", and Infinity where it means no bound', () => {
+  it('takes an explicit undefined as left out, and Infinity where it means no bound', () => {
     expect(() => userDataStreams(NEVER, { maxConcurrentStarts: undefined, startsPerSecond: undefined, startTimeoutMs: undefined, pingIntervalMs: undefined, backoff: undefined })).not.toThrow();
     expect(() => userDataStreams(NEVER, { maxConcurrentStarts: Infinity, startsPerSecond: 0.5, startTimeoutMs: 0 })).not.toThrow();
   });
@@ -45,7 +45,7 @@ describe('pollSubAccountBalances settings', () => {
     expect(configIssues(() => pollSubAccountBalances(master, ['a'], { everyMs: loose(everyMs) }))).toEqual([{ field: 'everyMs', rule: 'a duration in ms, finite, 0 or more' }]);
   });
 
-  it('takes an explicit undefined as "not given"', () => {
+  it('takes an explicit undefined as left out', () => {
     expect(() => pollSubAccountBalances(master, ['a'], { everyMs: undefined })).not.toThrow();
   });
 });

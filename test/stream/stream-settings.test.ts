@@ -78,7 +78,7 @@ describe('userDataStream settings', () => {
     expect(issues.map((i) => i.field)).toEqual(['format', 'kinds', 'pingIntervalMs', 'backoff.initialDelayMs']);
   });
 
-  it('takes an explicit undefined as "not given", and the rules’ edges', () => {
+  it('takes an explicit undefined as left out, and the rules’ edges', () => {
     const undefinedEverywhere = loose<UserDataStreamOptions>(
       Object.fromEntries(
         ['allowInsecureHttp', 'format', 'kinds', 'keepAliveIntervalMs', 'rolloverAfterMs', 'rolloverOverlapMs', 'pingIntervalMs', 'pingTimeoutMs', 'connectTimeoutMs', 'backoff', 'onMalformedFrame', 'scheduler', 'random'].map((k) => [k, undefined]),

@@ -7,7 +7,7 @@
  * @module
  */
 import { asyncScheduler, Observable, share } from 'rxjs';
-import type { ValidationIssue } from '../errors.js';
+import { ValidationError, type ValidationIssue } from '../errors.js';
 import { redactor } from '../redact.js';
 import { refuseIssues } from '../settings/resolve.js';
 import { PROTOBUF_CHANNELS, JSON_CHANNELS } from './channels.js';
@@ -44,11 +44,11 @@ export function userDataStream(provider: ListenKeyProvider, options: UserDataStr
   const issues: ValidationIssue[] = providerOk ? [] : [{ field: '(provider)', rule: LISTEN_KEY_PROVIDER.words }];
   const resolved = checkStreamOptions(options, issues);
   const client = providerOk && isClient(provider) ? provider : undefined;
-  const wsUrl = resolved.wsUrl ?? client?.wsUrl;
-  if (wsUrl === undefined && issues.length === 0) issues.push({ field: 'wsUrl', rule: 'required when the key source is not a client' });
   refuseIssues(issues);
+  const wsUrl = resolved.wsUrl ?? client?.wsUrl;
+  if (wsUrl === undefined) throw new ValidationError({ operation: 'config', issues: [{ field: 'wsUrl', rule: 'required when the key source is not a client' }] });
   const settings: StreamSettings = {
-    wsUrl: wsUrl as string,
+    wsUrl,
     channels: channelsFor(resolved),
     keepAliveIntervalMs: resolved.keepAliveIntervalMs,
     rolloverAfterMs: resolved.rolloverAfterMs,

@@ -90,6 +90,11 @@ describe('userDataStream settings', () => {
     expect(() => make({ keepAliveIntervalMs: 3_599_999, kinds: ['orders', 'deals'], format: 'json', onMalformedFrame: 'error' })).not.toThrow();
   });
 
+  it('needs a wsUrl when the key source is not a client', () => {
+    expect(configIssues(() => userDataStream(() => of('key')))).toEqual([{ field: 'wsUrl', rule: 'required when the key source is not a client' }]);
+    expect(configIssues(() => userDataStream({ create: () => of('key') }, { wsUrl: undefined }))[0]?.field).toBe('wsUrl');
+  });
+
   it('refuses a provider that is none, and settings that are not an object', () => {
     expect(configIssues(() => userDataStream(loose(null), { wsUrl }))).toEqual([{ field: '(provider)', rule: 'a client, a key source ({ create }) or a function returning a key' }]);
     expect(configIssues(() => userDataStream(loose({ keepAlive: () => of(1) }), { wsUrl }))[0]?.field).toBe('(provider)');

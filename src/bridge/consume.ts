@@ -6,11 +6,13 @@
  */
 import type { ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import { asyncScheduler, Observable, type SchedulerLike } from 'rxjs';
-import { countOption } from '../operators/option-checks.js';
 import type { ScaleEvent, TaggedEvent } from '../scale/tagged-event.js';
+import { optional, required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { BOOLEAN, count, SCHEDULER } from '../settings/rules.js';
 import { decodeEnvelope, type Publisher } from './envelope.js';
-import { ensureDurableConsumer } from './stream-setup.js';
-import { checkSubjectPrefix, DEFAULT_SUBJECT_PREFIX, parseEventSubject } from './subject.js';
+import { NATS_NAME, NATS_SUBJECT } from './nats-rules.js';
+import { ACK_WAIT, ensureDurableConsumer } from './stream-setup.js';
+import { DEFAULT_SUBJECT_PREFIX, parseEventSubject, SUBJECT_PREFIX } from './subject.js';
 
 const nonEmpty = (text: string | undefined): string | undefined => (text === undefined || text === '' ? undefined : text);
 
@@ -21,21 +23,33 @@ export interface ConsumeJetStreamOptions {
   /** Durable consumer name: a restarted reader with the same name goes on where it stopped. */
   readonly durable: string;
   /** Subject prefix the workers use. Default `mexc`. */
-  readonly subjectPrefix?: string;
+  readonly subjectPrefix?: string | undefined;
   /** Subjects to read. Default `<prefix>.>` (everything); e.g. `mexc.*.order`, `mexc.strategy01.>`. */
-  readonly filterSubject?: string;
+  readonly filterSubject?: string | undefined;
   /**
    * Create the durable consumer when it does not exist (explicit acks, from the start of the
    * stream). An existing one is used as it is. Default `true`.
    */
-  readonly create?: boolean;
+  readonly create?: boolean | undefined;
   /** For a consumer this creates: redelivery after this long without an ack, ms. Default 30000. */
-  readonly ackWaitMs?: number;
+  readonly ackWaitMs?: number | undefined;
   /** Messages pulled per batch. Default 256. */
-  readonly batch?: number;
+  readonly batch?: number | undefined;
   /** Clock of the `diagnostic` events for refused messages. Default rxjs `asyncScheduler`. */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
 }
+
+/** The settings' rules and defaults. */
+export const CONSUME_SETTINGS = settingsFor<ConsumeJetStreamOptions>()({
+  stream: required(NATS_NAME),
+  durable: required(NATS_NAME),
+  subjectPrefix: setting(SUBJECT_PREFIX, DEFAULT_SUBJECT_PREFIX),
+  filterSubject: optional(NATS_SUBJECT),
+  create: setting(BOOLEAN, true),
+  ackWaitMs: optional(ACK_WAIT),
+  batch: setting(count({ min: 1 }), 256),
+  scheduler: setting(SCHEDULER, asyncScheduler),
+});
 
 /** Where a consumed event came from. */
 export interface Delivery {
@@ -78,10 +92,8 @@ export interface ConsumedEvent extends TaggedEvent<ScaleEvent> {
  * ```
  */
 export function consumeJetStream(js: JetStreamClient, options: ConsumeJetStreamOptions): Observable<ConsumedEvent> {
-  const prefix = checkSubjectPrefix(options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX);
-  const filterSubject = options.filterSubject ?? `${prefix}.>`;
-  const batch = Math.max(1, countOption('batch', options.batch, 256));
-  const scheduler = options.scheduler ?? asyncScheduler;
+  const { subjectPrefix: prefix, batch, scheduler, ...settings } = resolveSettings(CONSUME_SETTINGS, options);
+  const filterSubject = settings.filterSubject ?? `${prefix}.>`;
 
   return new Observable<ConsumedEvent>((subscriber) => {
     let closed = false;

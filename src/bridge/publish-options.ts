@@ -4,10 +4,11 @@
  * @module
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
-import { ValidationError } from '../errors.js';
-import { countOption, durationOption } from '../operators/option-checks.js';
+import { optional, required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { count, duration, SCHEDULER } from '../settings/rules.js';
+import { NATS_NAME, NATS_TIMEOUT, WORKER_NAME } from './nats-rules.js';
 import type { RetrySettings } from './retried.js';
-import { checkSubjectPrefix, DEFAULT_SUBJECT_PREFIX } from './subject.js';
+import { DEFAULT_SUBJECT_PREFIX, SUBJECT_PREFIX } from './subject.js';
 
 /** Settings of {@link publishToJetStream}. */
 export interface PublishToJetStreamOptions {
@@ -17,7 +18,7 @@ export interface PublishToJetStreamOptions {
    */
   readonly worker: string;
   /** First token(s) of the subjects. Default `mexc` (subjects `mexc.<account>.<kind>`). */
-  readonly subjectPrefix?: string;
+  readonly subjectPrefix?: string | undefined;
   /**
    * The stream that stores the subjects. When set, an account's first event of this run (its
    * first `connected`, or the `reconnecting` of a first attempt that failed) is preceded by a
@@ -26,28 +27,28 @@ export interface PublishToJetStreamOptions {
    * consumers learn that whatever happened while no one published may be missing. Default: none,
    * no such gaps.
    */
-  readonly resumeFromStream?: string;
+  readonly resumeFromStream?: string | undefined;
   /**
    * Publishes awaiting their ack at once, over all accounts (one per account at a time). A
    * publish awaiting its ack when the operator is unsubscribed is abandoned: no receipt, no retry
    * (JetStream may still store it, under its id). Default 256.
    */
-  readonly maxInFlight?: number;
+  readonly maxInFlight?: number | undefined;
   /**
    * Events not yet stored (waiting, or awaiting their ack), over all accounts; one more errors the
    * operator (the worker cannot keep up). Default 100000.
    */
-  readonly maxBacklog?: number;
+  readonly maxBacklog?: number | undefined;
   /** Wait for each ack, ms; an attempt not acknowledged in time has failed (and is retried). Default 5000. */
-  readonly ackTimeoutMs?: number;
+  readonly ackTimeoutMs?: number | undefined;
   /** Attempts after the first, with the same id (so a retry is never stored twice). Default 3. */
-  readonly retries?: number;
+  readonly retries?: number | undefined;
   /** Wait before the first retry, ms, doubling with each retry (no cap, no jitter). Default 250. */
-  readonly retryDelayMs?: number;
+  readonly retryDelayMs?: number | undefined;
   /** Scheduler of the retry waits. Default rxjs `asyncScheduler`. */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
   /** Id of this run (in lifecycle ids and payloads). Default: 16 random hex digits per subscription. */
-  readonly runId?: string;
+  readonly runId?: string | undefined;
   /**
    * How far the service's clock may be ahead of `scheduler`'s, ms. It bounds when a connection's
    * view of an account began, on the service's clock, which decides whether this worker has seen
@@ -55,7 +56,7 @@ export interface PublishToJetStreamOptions {
    * push pass for a copy; a larger one costs nothing but a few `ambiguous-copy` gaps when a view
    * begins. 0 when the scheduler is the service's clock (the simulator's). Default 1000.
    */
-  readonly maxClockSkewMs?: number;
+  readonly maxClockSkewMs?: number | undefined;
 }
 
 /** The options, checked, with their defaults. */
@@ -70,32 +71,43 @@ export interface PublishSettings extends RetrySettings {
   readonly maxClockSkewMs: number;
 }
 
-const WORKER = /^[A-Za-z0-9_-]{1,64}$/;
+/** The options' rules and defaults. */
+export const PUBLISH_SETTINGS = settingsFor<PublishToJetStreamOptions>()({
+  worker: required(WORKER_NAME),
+  subjectPrefix: setting(SUBJECT_PREFIX, DEFAULT_SUBJECT_PREFIX),
+  resumeFromStream: optional(NATS_NAME),
+  maxInFlight: setting(count({ min: 1, orInfinity: true }), 256),
+  maxBacklog: setting(count({ min: 1, orInfinity: true }), 100_000),
+  ackTimeoutMs: setting(NATS_TIMEOUT, 5000),
+  retries: setting(count({ min: 0, orInfinity: true }), 3),
+  retryDelayMs: setting(duration({ min: 0 }), 250),
+  scheduler: setting(SCHEDULER, asyncScheduler),
+  runId: optional(WORKER_NAME),
+  maxClockSkewMs: setting(duration({ min: 0 }), 1000),
+});
 
 /**
  * The options with their defaults, checked.
  *
- * @throws ValidationError (operation `config`) for a bad worker name, subject prefix, count or duration.
+ * @throws ValidationError (operation `config`) naming each bad setting.
  * @example
  * ```ts
  * publishSettings({ worker: 'w0' }).maxInFlight; // 256
  * ```
  */
 export function publishSettings(options: PublishToJetStreamOptions): PublishSettings {
-  if (!WORKER.test(options.worker)) {
-    throw new ValidationError({ operation: 'config', issues: [{ field: 'worker', rule: '1 to 64 letters, digits, _ or -' }] });
-  }
+  const settings = resolveSettings(PUBLISH_SETTINGS, options);
   return {
-    worker: options.worker,
-    runId: options.runId,
-    prefix: checkSubjectPrefix(options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX),
-    resumeStream: options.resumeFromStream,
-    maxInFlight: Math.max(1, countOption('maxInFlight', options.maxInFlight, 256)),
-    maxBacklog: countOption('maxBacklog', options.maxBacklog, 100_000),
-    ackTimeoutMs: durationOption('ackTimeoutMs', options.ackTimeoutMs) ?? 5000,
-    retries: countOption('retries', options.retries, 3),
-    retryDelayMs: durationOption('retryDelayMs', options.retryDelayMs) ?? 250,
-    scheduler: options.scheduler ?? asyncScheduler,
-    maxClockSkewMs: durationOption('maxClockSkewMs', options.maxClockSkewMs) ?? 1000,
+    worker: settings.worker,
+    runId: settings.runId,
+    prefix: settings.subjectPrefix,
+    resumeStream: settings.resumeFromStream,
+    maxInFlight: settings.maxInFlight,
+    maxBacklog: settings.maxBacklog,
+    ackTimeoutMs: settings.ackTimeoutMs,
+    retries: settings.retries,
+    retryDelayMs: settings.retryDelayMs,
+    scheduler: settings.scheduler,
+    maxClockSkewMs: settings.maxClockSkewMs,
   };
 }

@@ -4,8 +4,9 @@
  *
  * @module
  */
-import { Observable, retry, type SchedulerLike, throwError, timer } from 'rxjs';
+import { Observable, retry, type SchedulerLike, throwError } from 'rxjs';
 import { exponentialDelay } from '../exponential-backoff.js';
+import { delayInSteps } from '../long-delays.js';
 import { JetStreamPublishError } from './errors.js';
 
 /** How a call is retried. */
@@ -57,5 +58,5 @@ function waitOrGiveUp(what: string, settings: RetrySettings): (error: unknown, c
   return (error, count) =>
     count > settings.retries
       ? throwError(() => new JetStreamPublishError(`${what} failed after ${settings.retries + 1} attempt(s)`, { cause: error }))
-      : timer(exponentialDelay(count, { initialDelayMs: settings.retryDelayMs, maxDelayMs: Infinity, jitter: 'none' }), settings.scheduler);
+      : delayInSteps(exponentialDelay(count, { initialDelayMs: settings.retryDelayMs, maxDelayMs: Infinity, jitter: 'none' }), settings.scheduler);
 }

@@ -5,28 +5,46 @@
  * @module
  */
 import { AckPolicy, DeliverPolicy, StorageType, type ConsumerInfo, type JetStreamManager, type StreamInfo } from '@nats-io/jetstream';
-import { countOption, durationOption } from '../operators/option-checks.js';
-import { checkSubjectPrefix, DEFAULT_SUBJECT_PREFIX } from './subject.js';
+import { required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { count, duration, oneOf } from '../settings/rules.js';
+import { NATS_NAME, NATS_SUBJECT } from './nats-rules.js';
+import { DEFAULT_SUBJECT_PREFIX, SUBJECT_PREFIX } from './subject.js';
 
 /** Settings of {@link ensureEventStream}. */
 export interface EventStreamOptions {
   /** Stream name, e.g. `MEXC`. */
   readonly name: string;
   /** Subject prefix the publishers use; the stream captures `<prefix>.>`. Default `mexc`. */
-  readonly subjectPrefix?: string;
+  readonly subjectPrefix?: string | undefined;
   /**
    * How long JetStream remembers a deduplication id, ms: two copies of an event further apart
    * than this are both stored. It must cover a rollover overlap (seconds) and how long two
    * workers may run the same account at once during a handover. Default 2 minutes.
    */
-  readonly duplicateWindowMs?: number;
+  readonly duplicateWindowMs?: number | undefined;
   /** Oldest message kept, ms; 0 keeps them until other limits apply. Default 0. */
-  readonly maxAgeMs?: number;
+  readonly maxAgeMs?: number | undefined;
   /** `file` (survives a server restart) or `memory`. Default `file`. */
-  readonly storage?: 'file' | 'memory';
+  readonly storage?: 'file' | 'memory' | undefined;
 }
 
 const NANOS_PER_MS = 1_000_000;
+
+/** The stream's settings: each rule and default. */
+export const EVENT_STREAM_SETTINGS = settingsFor<EventStreamOptions>()(
+  {
+    name: required(NATS_NAME),
+    subjectPrefix: setting(SUBJECT_PREFIX, DEFAULT_SUBJECT_PREFIX),
+    duplicateWindowMs: setting(duration({ above: 0 }), 120_000),
+    maxAgeMs: setting(duration({ min: 0 }), 0),
+    storage: setting(oneOf(['file', 'memory'] as const), 'file'),
+  },
+  // JetStream refuses a duplicate window longer than the age limit.
+  [{ field: 'duplicateWindowMs', words: 'at most maxAgeMs (when maxAgeMs is not 0)', holds: (s) => s.maxAgeMs === 0 || s.duplicateWindowMs <= s.maxAgeMs }],
+);
+
+/** How long a delivered message may wait for its ack before it is delivered again, ms. */
+export const ACK_WAIT = duration({ above: 0 });
 
 /**
  * The JetStream API error code an error carries, read by shape rather than by `instanceof`: the
@@ -52,14 +70,14 @@ const STREAM_NAME_IN_USE = 10058;
  * ```
  */
 export async function ensureEventStream(jsm: JetStreamManager, options: EventStreamOptions): Promise<StreamInfo> {
-  const prefix = checkSubjectPrefix(options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX);
+  const settings = resolveSettings(EVENT_STREAM_SETTINGS, options);
   const changeable = {
-    subjects: [`${prefix}.>`],
-    duplicate_window: (durationOption('duplicateWindowMs', options.duplicateWindowMs) ?? 120_000) * NANOS_PER_MS,
-    max_age: (durationOption('maxAgeMs', options.maxAgeMs) ?? 0) * NANOS_PER_MS,
+    subjects: [`${settings.subjectPrefix}.>`],
+    duplicate_window: settings.duplicateWindowMs * NANOS_PER_MS,
+    max_age: settings.maxAgeMs * NANOS_PER_MS,
   };
   try {
-    return await jsm.streams.add({ name: options.name, storage: options.storage === 'memory' ? StorageType.Memory : StorageType.File, ...changeable });
+    return await jsm.streams.add({ name: settings.name, storage: settings.storage === 'memory' ? StorageType.Memory : StorageType.File, ...changeable });
   } catch (error) {
     if (apiErrorCode(error) !== STREAM_NAME_IN_USE) throw error;
     return jsm.streams.update(options.name, changeable);
@@ -74,10 +92,19 @@ export interface DurableConsumerOptions {
   /** Subjects it reads, e.g. `mexc.>` or `mexc.*.order`. */
   readonly filterSubject: string;
   /** A delivered message not acknowledged within this is delivered again, ms. Default 30000. */
-  readonly ackWaitMs?: number;
+  readonly ackWaitMs?: number | undefined;
   /** Messages delivered and not yet acknowledged, at most. Default 1000. */
-  readonly maxAckPending?: number;
+  readonly maxAckPending?: number | undefined;
 }
+
+/** The consumer's settings: each rule and default. */
+export const DURABLE_CONSUMER_SETTINGS = settingsFor<DurableConsumerOptions>()({
+  stream: required(NATS_NAME),
+  durable: required(NATS_NAME),
+  filterSubject: required(NATS_SUBJECT),
+  ackWaitMs: setting(ACK_WAIT, 30_000),
+  maxAckPending: setting(count({ min: 1 }), 1000),
+});
 
 /** JetStream's code for "consumer not found". */
 const CONSUMER_NOT_FOUND = 10014;
@@ -92,6 +119,7 @@ const CONSUMER_NOT_FOUND = 10014;
  * ```
  */
 export async function ensureDurableConsumer(jsm: JetStreamManager, options: DurableConsumerOptions): Promise<ConsumerInfo> {
+  const settings = resolveSettings(DURABLE_CONSUMER_SETTINGS, options);
   try {
     return await jsm.consumers.info(options.stream, options.durable);
   } catch (error) {
@@ -102,7 +130,7 @@ export async function ensureDurableConsumer(jsm: JetStreamManager, options: Dura
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     filter_subject: options.filterSubject,
-    ack_wait: (durationOption('ackWaitMs', options.ackWaitMs) ?? 30_000) * NANOS_PER_MS,
-    max_ack_pending: Math.max(1, countOption('maxAckPending', options.maxAckPending, 1000)),
+    ack_wait: settings.ackWaitMs * NANOS_PER_MS,
+    max_ack_pending: settings.maxAckPending,
   });
 }

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { ValidationError } from '../errors.js';
 import type { ScaleEvent } from '../scale/tagged-event.js';
+import type { Rule } from '../settings/rules.js';
 
 /** The default first token(s) of every subject. */
 export const DEFAULT_SUBJECT_PREFIX = 'mexc';
@@ -80,19 +80,11 @@ export function accountFromToken(token: string): string | undefined {
   }
 }
 
-/**
- * Checks a subject prefix: one or more tokens of letters, digits, `_` and `-`, joined by dots.
- *
- * @throws ValidationError when it is not.
- * @example
- * ```ts
- * checkSubjectPrefix('mexc.prod'); // 'mexc.prod'
- * ```
- */
-export function checkSubjectPrefix(prefix: string): string {
-  if (PREFIX.test(prefix)) return prefix;
-  throw new ValidationError({ operation: 'config', issues: [{ field: 'subjectPrefix', rule: 'tokens of letters, digits, _ and -, joined by dots' }] });
-}
+/** A subject prefix: one or more tokens of letters, digits, `_` and `-`, joined by dots. */
+export const SUBJECT_PREFIX: Rule<string> = {
+  words: 'tokens of letters, digits, _ and -, joined by dots',
+  accepts: (value): value is string => typeof value === 'string' && PREFIX.test(value),
+};
 
 /**
  * The subject an event of `account` is published on.

@@ -1,56 +1,58 @@
 /**
  * The request budget's settings, their defaults (the service's limits, docs/service.md "Errors")
- * and their checks.
+ * and their rules. Its timer waits a window of any length in steps (`src/long-delays.ts`).
  *
  * @module
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import type { OperationId } from '../endpoints/operation-id.js';
-import { ValidationError, type ValidationIssue } from '../errors.js';
+import { endpointTable } from '../endpoints/table.js';
+import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { count, duration, SCHEDULER, type Rule } from '../settings/rules.js';
 
 /** Limits of one endpoint, overriding the budget's `ipLimit` / `accountLimit`. */
 export interface EndpointLimits {
   /** Units per window from this IP. */
-  readonly ip?: number;
+  readonly ip?: number | undefined;
   /** Units per window per account. */
-  readonly account?: number;
+  readonly account?: number | undefined;
 }
 
 /** Settings of {@link createRequestBudget}. Every field is optional. */
 export interface RequestBudgetOptions {
   /** Length of the service's counting window, ms. Default 10000. */
-  readonly windowMs?: number;
+  readonly windowMs?: number | undefined;
   /** Units per window per endpoint from this IP (every client sharing the budget). Default 500. */
-  readonly ipLimit?: number;
+  readonly ipLimit?: number | undefined;
   /** Units per window per endpoint per account. Default 500. */
-  readonly accountLimit?: number;
+  readonly accountLimit?: number | undefined;
   /** Limits of single endpoints, by operation id. Default none. */
-  readonly endpointLimits?: Partial<Readonly<Record<OperationId, EndpointLimits>>>;
+  readonly endpointLimits?: Partial<Readonly<Record<OperationId, EndpointLimits>>> | undefined;
   /**
    * Ms a request keeps counting beyond `windowMs` after its answer came back (or it was given up):
    * room for clock-rate differences, timer granularity and a request given up in flight that still
    * reaches the service. Also added to every pause. Default 100.
    */
-  readonly safetyMarginMs?: number;
+  readonly safetyMarginMs?: number | undefined;
   /**
    * Longest pause (a 429's or a 418's `Retry-After`) a call waits through. A call that would wait
    * longer fails at once: the refused call with the service's `ApiError`, a call not sent yet with
    * `RateLimitedError` (nothing sent). Default 30000: a 429 is waited out, a 418 ban (2 minutes or
    * more) fails calls fast.
    */
-  readonly maxPauseWaitMs?: number;
+  readonly maxPauseWaitMs?: number | undefined;
   /** Times a call refused with 429 or 418 is sent again once the pause is over. Default 3. */
-  readonly resendsAfterRefusal?: number;
+  readonly resendsAfterRefusal?: number | undefined;
   /**
    * Requests in flight at once, over every client of the budget; the others wait, and the
    * endpoint with the longest backlog goes first. Bounds the sockets a burst opens. Default 64;
    * `Infinity` for no bound.
    */
-  readonly maxInFlight?: number;
+  readonly maxInFlight?: number | undefined;
   /** Scheduler of all waiting: use the clients' (a test's virtual time, `sim.scheduler`). Default rxjs `asyncScheduler`. */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
   /** Period of the `state$` snapshots while someone subscribes, ms. Default 1000. */
-  readonly stateIntervalMs?: number;
+  readonly stateIntervalMs?: number | undefined;
 }
 
 /** The settings with every default applied. */
@@ -70,9 +72,38 @@ export interface BudgetSettings {
 /** The service's limits: 500 requests per 10 s per endpoint, per IP and per account (docs/service.md). */
 const SERVICE_LIMITS = { windowMs: 10_000, limit: 500 } as const;
 
-const positive = (value: number): boolean => Number.isFinite(value) && value > 0;
-const atLeastZero = (value: number): boolean => Number.isFinite(value) && value >= 0;
-const wholeAtLeastOne = (value: number): boolean => Number.isSafeInteger(value) && value >= 1;
+const OPERATION_IDS: ReadonlySet<string> = new Set(endpointTable.map((row) => row.id));
+const LIMIT = count({ min: 1 });
+
+/** Limits by operation id, each `{ ip?, account? }`. */
+const ENDPOINT_LIMITS: Rule<Partial<Readonly<Record<OperationId, EndpointLimits>>>> = {
+  words: `limits by operation id (M1 to M8, B1 to B15, L1 to L4), each { ip, account } ${LIMIT.words}`,
+  accepts: (value): value is Partial<Readonly<Record<OperationId, EndpointLimits>>> =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.entries(value).every(
+      ([id, limits]: [string, unknown]) =>
+        OPERATION_IDS.has(id) &&
+        typeof limits === 'object' &&
+        limits !== null &&
+        [(limits as EndpointLimits).ip, (limits as EndpointLimits).account].every((limit) => limit === undefined || LIMIT.accepts(limit)),
+    ),
+};
+
+/** The budget's settings: each rule and default. */
+export const BUDGET_SETTINGS = settingsFor<RequestBudgetOptions>()({
+  windowMs: setting(duration({ above: 0 }), SERVICE_LIMITS.windowMs),
+  ipLimit: setting(LIMIT, SERVICE_LIMITS.limit),
+  accountLimit: setting(LIMIT, SERVICE_LIMITS.limit),
+  endpointLimits: setting(ENDPOINT_LIMITS, {}),
+  safetyMarginMs: setting(duration({ min: 0 }), 100),
+  maxPauseWaitMs: setting(duration({ min: 0 }), 30_000),
+  resendsAfterRefusal: setting(count({ min: 0 }), 3),
+  maxInFlight: setting(count({ min: 1, orInfinity: true }), 64),
+  scheduler: setting(SCHEDULER, asyncScheduler),
+  stateIntervalMs: setting(duration({ above: 0 }), 1000),
+});
 
 /**
  * Fills in the defaults and checks every setting.
@@ -84,35 +115,7 @@ const wholeAtLeastOne = (value: number): boolean => Number.isSafeInteger(value) 
  * ```
  */
 export function resolveBudgetOptions(options: RequestBudgetOptions = {}): BudgetSettings {
-  const settings: BudgetSettings = {
-    windowMs: options.windowMs ?? SERVICE_LIMITS.windowMs,
-    ipLimit: options.ipLimit ?? SERVICE_LIMITS.limit,
-    accountLimit: options.accountLimit ?? SERVICE_LIMITS.limit,
-    endpointLimits: options.endpointLimits ?? {},
-    safetyMarginMs: options.safetyMarginMs ?? 100,
-    maxPauseWaitMs: options.maxPauseWaitMs ?? 30_000,
-    resendsAfterRefusal: options.resendsAfterRefusal ?? 3,
-    maxInFlight: options.maxInFlight ?? 64,
-    scheduler: options.scheduler ?? asyncScheduler,
-    stateIntervalMs: options.stateIntervalMs ?? 1000,
-  };
-  const checks: [string, boolean, string][] = [
-    ['windowMs', positive(settings.windowMs), 'a positive number of ms'],
-    ['ipLimit', wholeAtLeastOne(settings.ipLimit), 'a whole number, 1 or more'],
-    ['accountLimit', wholeAtLeastOne(settings.accountLimit), 'a whole number, 1 or more'],
-    ['safetyMarginMs', atLeastZero(settings.safetyMarginMs), 'a duration in ms, finite, 0 or more'],
-    ['maxPauseWaitMs', atLeastZero(settings.maxPauseWaitMs), 'a duration in ms, finite, 0 or more'],
-    ['resendsAfterRefusal', Number.isSafeInteger(settings.resendsAfterRefusal) && settings.resendsAfterRefusal >= 0, 'a whole number, 0 or more'],
-    ['maxInFlight', settings.maxInFlight === Infinity || wholeAtLeastOne(settings.maxInFlight), 'a whole number, 1 or more (or Infinity)'],
-    ['stateIntervalMs', positive(settings.stateIntervalMs), 'a positive number of ms'],
-  ];
-  for (const [id, limits] of Object.entries(settings.endpointLimits)) {
-    checks.push([`endpointLimits.${id}.ip`, limits?.ip === undefined || wholeAtLeastOne(limits.ip), 'a whole number, 1 or more']);
-    checks.push([`endpointLimits.${id}.account`, limits?.account === undefined || wholeAtLeastOne(limits.account), 'a whole number, 1 or more']);
-  }
-  const issues: ValidationIssue[] = checks.filter(([, ok]) => !ok).map(([field, , rule]) => ({ field, rule }));
-  if (issues.length > 0) throw new ValidationError({ operation: 'config', issues });
-  return settings;
+  return resolveSettings(BUDGET_SETTINGS, options);
 }
 
 /**
@@ -127,3 +130,4 @@ export function limitOf(settings: BudgetSettings, scope: 'ip' | 'account', endpo
   const own = settings.endpointLimits[endpoint];
   return scope === 'ip' ? (own?.ip ?? settings.ipLimit) : (own?.account ?? settings.accountLimit);
 }
+

@@ -6,9 +6,10 @@
  *
  * @module
  */
-import { map, Observable, share, timer, type SchedulerLike, type Subscription } from 'rxjs';
+import { map, Observable, share, type SchedulerLike, type Subscription } from 'rxjs';
 import type { OperationId } from '../endpoints/operation-id.js';
 import { RateLimitedError } from '../errors.js';
+import { everyInSteps, scheduleInSteps } from '../long-delays.js';
 import { laneSettle, laneTake, type Lane } from './lane.js';
 import { resolveBudgetOptions, type BudgetSettings, type RequestBudgetOptions } from './options.js';
 import { admission, banStrike, pauseFor, waitsTooLong, type Pause, type Refusal } from './policy.js';
@@ -44,7 +45,7 @@ class BudgetShell implements RequestBudget {
 
   constructor(readonly settings: BudgetSettings) {
     this.scheduler = settings.scheduler;
-    this.state$ = timer(0, settings.stateIntervalMs, this.scheduler).pipe(
+    this.state$ = everyInSteps(settings.stateIntervalMs, this.scheduler).pipe(
       map(() => this.snapshot()),
       share(),
     );
@@ -123,11 +124,16 @@ class BudgetShell implements RequestBudget {
     if (at === Infinity || at >= this.wakeAt) return;
     this.wake?.unsubscribe();
     this.wakeAt = at;
-    this.wake = this.scheduler.schedule(() => {
-      this.wake = undefined;
-      this.wakeAt = Infinity;
-      this.pump();
-    }, Math.max(0, at - this.scheduler.now()));
+    // In steps: a window or a pause longer than a timer holds (weeks) must not wake at once, again and again.
+    this.wake = scheduleInSteps(
+      this.scheduler,
+      () => {
+        this.wake = undefined;
+        this.wakeAt = Infinity;
+        this.pump();
+      },
+      at - this.scheduler.now(),
+    );
   }
 
   /** Nobody waits: no timer keeps the process (or a test) alive. */

@@ -8,6 +8,7 @@
  */
 import type { SchedulerLike } from 'rxjs';
 import { hash53 } from '../scale/hash.js';
+import type { Rule } from '../settings/rules.js';
 import { createRequestBudget } from './request-budget.js';
 import type { RequestBudget } from './types.js';
 
@@ -52,3 +53,11 @@ export function budgetAccount(accountId: string | undefined, apiKey: string | un
   if (accountId !== undefined) return accountId;
   return apiKey === undefined ? 'key#none' : `key#${hash53(apiKey, 0x6b6579).toString(16)}`;
 }
+
+/** A request budget given to a client: one from `createRequestBudget`, or `false` for none. */
+export const REQUEST_BUDGET: Rule<RequestBudget | false> = {
+  words: 'a request budget (from createRequestBudget) or false',
+  accepts: (value): value is RequestBudget | false =>
+    value === false ||
+    (typeof value === 'object' && value !== null && typeof (value as RequestBudget).admit === 'function' && typeof (value as RequestBudget).tryAdmit === 'function'),
+};

@@ -5,8 +5,10 @@
  *
  * @module
  */
+import { asyncScheduler } from 'rxjs';
 import { DEFAULT_BASE_URL, DEFAULT_WS_URL } from '../client/create-client.js';
 import { ValidationError } from '../errors.js';
+import { scheduleInSteps } from '../long-delays.js';
 import { userDataStream, type UserDataEvent } from '../stream/user-data-stream.js';
 import { startDemoActivity, DEMO_ORDERS } from './demo-activity.js';
 import { flag, positiveInteger, readCommandLine, text } from './args.js';
@@ -94,7 +96,8 @@ function tail(session: Session, settings: StreamSettings, io: CliIo): { readonly
   };
   const forgetInterrupt = whenAborted(io.signal, () => finish({ reason: 'interrupted' }));
   const forgetOutput = whenAborted(io.outputClosed, () => finish({ reason: 'output-closed' }));
-  const timer = settings.durationMs === undefined ? undefined : setTimeout(() => finish({ reason: 'duration' }), settings.durationMs);
+  // In steps on real time: `--duration-ms 3000000000` is longer than a timer holds, and must not end at once.
+  const timer = settings.durationMs === undefined ? undefined : scheduleInSteps(asyncScheduler, () => finish({ reason: 'duration' }), settings.durationMs);
   const subscription = events$.subscribe({
     next: (event: UserDataEvent) => {
       if (done) return;
@@ -109,7 +112,7 @@ function tail(session: Session, settings: StreamSettings, io: CliIo): { readonly
     complete: () => finish({ reason: 'completed' }),
   });
   const stopped = ended.then((stop) => {
-    clearTimeout(timer);
+    timer?.unsubscribe();
     stopDemo?.();
     forgetInterrupt();
     forgetOutput();

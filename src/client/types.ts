@@ -12,9 +12,9 @@ import type { Redactor } from '../redact.js';
 /** Per-call settings that override the client's. */
 export interface CallOptions {
   /** Receive window for this call, 1 to 60000 ms. Default: the client's `recvWindow`. */
-  readonly recvWindow?: number;
+  readonly recvWindow?: number | undefined;
   /** Timeout for each attempt of this call, in ms. Default: the client's `timeout`. */
-  readonly timeout?: number;
+  readonly timeout?: number | undefined;
 }
 
 /** A configured connection to the service (or to the simulator). */

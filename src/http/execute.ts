@@ -18,6 +18,7 @@ import { recvWindow as recvWindowRule } from '../params/fields.js';
 import { encodeParams, type EncodedParams } from '../params/validate.js';
 import { REDACTED, redactor, withoutUserinfo, type Redactor } from '../redact.js';
 import { buildRequest, toQueryString } from './request.js';
+import { REQUEST_TIMEOUT } from './request-settings.js';
 import { interpretResponse } from './response.js';
 import { isUnclearFailure, retryDelay, type ResolvedRetryOptions } from './retry-policy.js';
 import { AbortedByCaller, send } from './send.js';
@@ -49,8 +50,8 @@ function callSettingsError(row: AnyEndpoint, options: CallOptions | undefined): 
   if (options?.recvWindow !== undefined && !recvWindowRule.is(options.recvWindow)) {
     return new ValidationError({ operation: row.id, issues: [{ field: 'recvWindow', rule: recvWindowRule.name }] });
   }
-  if (options?.timeout !== undefined && !(Number.isFinite(options.timeout) && options.timeout > 0)) {
-    return new ValidationError({ operation: row.id, issues: [{ field: 'timeout', rule: 'positive number of ms' }] });
+  if (options?.timeout !== undefined && !REQUEST_TIMEOUT.accepts(options.timeout)) {
+    return new ValidationError({ operation: row.id, issues: [{ field: 'timeout', rule: REQUEST_TIMEOUT.words }] });
   }
   return undefined;
 }

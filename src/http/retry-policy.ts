@@ -6,30 +6,21 @@
 import { tooManyWaitMs } from '../default-waits.js';
 import { ApiError, HttpError, NetworkError, TimeoutError } from '../errors.js';
 import { exponentialDelay } from '../exponential-backoff.js';
+import { resolveSettings, type Resolved } from '../settings/resolve.js';
+import { RETRY_SETTINGS, type RetryOptions } from './request-settings.js';
 
-/** Retry settings for idempotent calls (GETs, listen-key PUT/DELETE). POSTs are never retried. */
-export interface RetryOptions {
-  /** Further attempts after the first. Default 2. */
-  readonly limit?: number;
-  /** First backoff delay in ms, doubled each attempt, with full jitter. Default 250. */
-  readonly baseDelayMs?: number;
-  /** Longest backoff delay in ms. Default 5000. */
-  readonly maxDelayMs?: number;
-  /** Longest `Retry-After` honoured, in ms; a longer one ends the call with the error. Default 30000. */
-  readonly maxRetryAfterMs?: number;
-}
+export type { RetryOptions };
 
 /** Retry settings with every default applied. */
-export type ResolvedRetryOptions = Required<RetryOptions>;
+export type ResolvedRetryOptions = Resolved<typeof RETRY_SETTINGS.fields>;
 
-/** Fills in the defaults. */
+/**
+ * Fills in the defaults, checking each setting (`request-settings.ts` holds the rules).
+ *
+ * @throws ValidationError (operation `config`) naming each bad field.
+ */
 export function resolveRetryOptions(options: RetryOptions | undefined): ResolvedRetryOptions {
-  return {
-    limit: options?.limit ?? 2,
-    baseDelayMs: options?.baseDelayMs ?? 250,
-    maxDelayMs: options?.maxDelayMs ?? 5000,
-    maxRetryAfterMs: options?.maxRetryAfterMs ?? 30000,
-  };
+  return resolveSettings(RETRY_SETTINGS, options);
 }
 
 function status(error: unknown): number | undefined {

@@ -8,23 +8,33 @@
  * @module
  */
 import type { Observable} from 'rxjs';
-import { catchError, concatMap, defer, map, throwError, timer } from 'rxjs';
+import { catchError, concatMap, defer, map, throwError } from 'rxjs';
 import type { CallOptions, Client } from '../client/types.js';
 import type { Endpoint } from '../endpoints/endpoint.js';
 import { UnknownOutcomeError, ValidationError } from '../errors.js';
+import { delayInSteps } from '../long-delays.js';
 import type { TransferHistoryParams, TransferParams } from '../endpoints/shared-fields.js';
 import { paramsObject } from '../params/validate.js';
+import { resolveSettings, setting, settingsFor, type Resolved } from '../settings/resolve.js';
+import { count, duration } from '../settings/rules.js';
 import type { Page, TransferReceipt, UniversalTransferRecord } from '../codecs/results.js';
 
 /** How a transfer's unknown outcome is resolved. */
 export interface TransferOptions extends CallOptions {
-  /** History lookups before concluding the transfer never happened. Default 3. */
-  readonly lookups?: number;
+  /** History lookups before concluding the transfer never happened, 1 or more. Default 3. */
+  readonly lookups?: number | undefined;
   /** Wait before each lookup, ms (the history may lag the transfer). Default 1000. */
-  readonly lookupDelayMs?: number;
-  /** Times the transfer may be sent in all (a resend happens only after the history proves absence). Default 2. */
-  readonly maxSends?: number;
+  readonly lookupDelayMs?: number | undefined;
+  /** Times the transfer may be sent in all, 1 or more (a resend happens only after the history proves absence). Default 2. */
+  readonly maxSends?: number | undefined;
 }
+
+/** The settings of its own (the call settings are checked by each call): each rule and default. */
+export const TRANSFER_SETTINGS = settingsFor<Pick<TransferOptions, 'lookups' | 'lookupDelayMs' | 'maxSends'>>()({
+  lookups: setting(count({ min: 1 }), 3),
+  lookupDelayMs: setting(duration({ min: 0 }), 1000),
+  maxSends: setting(count({ min: 1 }), 2),
+});
 
 /** The result of a transfer, and how it was learnt. */
 export interface TransferResult extends TransferReceipt {
@@ -78,9 +88,13 @@ export function safeTransfer<P extends TransferParams>(
       const input = given as Partial<P>;
       const clientTranId = input.clientTranId ?? newClientTranId();
       const sent = { ...input, clientTranId } as P;
-      const lookups = options.lookups ?? 3;
-      const lookupDelayMs = options.lookupDelayMs ?? 1000;
-      const maxSends = options.maxSends ?? 2;
+      let settings: Resolved<typeof TRANSFER_SETTINGS.fields>;
+      try {
+        settings = resolveSettings(TRANSFER_SETTINGS, options);
+      } catch (error: unknown) {
+        return throwError(() => error);
+      }
+      const { lookups, lookupDelayMs, maxSends } = settings;
       const callOptions: CallOptions = {
         ...(options.recvWindow !== undefined ? { recvWindow: options.recvWindow } : {}),
         ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
@@ -96,7 +110,7 @@ export function safeTransfer<P extends TransferParams>(
           // A minute before signing covers clock skew between us and the service.
           startTime: Math.max(0, unknown.sentAt - 60_000),
         };
-        return timer(lookupDelayMs, client.scheduler).pipe(
+        return delayInSteps(lookupDelayMs, client.scheduler).pipe(
           concatMap(() => history(client, filter, callOptions)),
           // A failed lookup leaves the outcome unknown: the caller gets the original error.
           catchError(() => throwError(() => unknown)),

@@ -7,7 +7,9 @@
 import type { Observable, OperatorFunction } from 'rxjs';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
-import { coalesceOption, type CoalesceOptions } from './coalesce.js';
+import { optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { aFunction, BOOLEAN, OBSERVABLE, type Rule } from '../settings/rules.js';
+import { COALESCE, coalesceOption, type CoalesceOptions } from './coalesce.js';
 import { BalanceBookState, type BalanceSnapshot } from './state/balance-book.js';
 import type { BalanceSeed } from './state/balance-state.js';
 import { refreshingReducer } from './refreshable.js';
@@ -21,20 +23,28 @@ export interface BalanceSnapshotsOptions extends CoalesceOptions {
    * saying why, if it fails: add your own retry). Default: none, start empty and fresh (only assets
    * that change are known).
    */
-  readonly seed?: Observable<readonly BalanceSeed[]>;
+  readonly seed?: Observable<readonly BalanceSeed[]> | undefined;
   /**
    * Fetches the balances again after a `gap` (events may have been lost). Applied like the seed;
    * it makes the snapshots fresh again, and a newer gap cancels it and asks again. Add your own
    * retry to it; if it fails, the snapshots stay stale and say why. Default: none, a gap leaves
    * the snapshots stale for good.
    */
-  readonly resync?: (gap: GapEvent) => Observable<readonly BalanceSeed[]>;
+  readonly resync?: ((gap: GapEvent) => Observable<readonly BalanceSeed[]>) | undefined;
   /**
    * Whether a seed or resync lists every asset the account holds. When `true`, an asset it leaves
    * out is removed, unless an account event of it arrived after the request. Default `true`.
    */
-  readonly refreshListsAllAssets?: boolean;
+  readonly refreshListsAllAssets?: boolean | undefined;
 }
+
+/** The operator's settings: each rule and default. */
+export const BALANCE_SNAPSHOTS_SETTINGS = settingsFor<BalanceSnapshotsOptions>()({
+  seed: optional(OBSERVABLE as Rule<Observable<readonly BalanceSeed[]>>),
+  resync: optional(aFunction<(gap: GapEvent) => Observable<readonly BalanceSeed[]>>()),
+  refreshListsAllAssets: setting(BOOLEAN, true),
+  coalesce: optional(COALESCE),
+});
 
 /**
  * Reduces a user data stream to the account's balances: emits a {@link BalanceSnapshot} after
@@ -64,6 +74,6 @@ export interface BalanceSnapshotsOptions extends CoalesceOptions {
  * ```
  */
 export function balanceSnapshots(options: BalanceSnapshotsOptions = {}): OperatorFunction<UserDataEvent, BalanceSnapshot> {
-  const settings = { refreshListsAllAssets: options.refreshListsAllAssets ?? true };
-  return refreshingReducer(() => new BalanceBookState(settings), { seed: options.seed, resync: options.resync }, coalesceOption(options.coalesce));
+  const { seed, resync, coalesce, refreshListsAllAssets } = resolveSettings(BALANCE_SNAPSHOTS_SETTINGS, options);
+  return refreshingReducer(() => new BalanceBookState({ refreshListsAllAssets }), { seed, resync }, coalesceOption(coalesce));
 }

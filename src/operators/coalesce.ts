@@ -8,7 +8,9 @@
  * @module
  */
 import { asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
-import { ValidationError } from '../errors.js';
+import { scheduleInSteps } from '../long-delays.js';
+import { settingOf } from '../settings/resolve.js';
+import { isScheduler, type Rule } from '../settings/rules.js';
 
 /**
  * How a state operator coalesces its snapshots:
@@ -29,7 +31,7 @@ export interface CoalesceOptions {
    * event. Its `changed` and `removed` cover every update since the snapshot before (see
    * {@link CoalesceOption}). Default: one snapshot per update.
    */
-  readonly coalesce?: CoalesceOption;
+  readonly coalesce?: CoalesceOption | undefined;
 }
 
 /** A resolved coalescing: where and after how long the pending updates are emitted. */
@@ -38,9 +40,16 @@ export interface Coalescing {
   readonly delayMs: number;
 }
 
-function isScheduler(value: unknown): value is SchedulerLike {
-  return typeof value === 'object' && value !== null && typeof (value as SchedulerLike).schedule === 'function' && typeof (value as SchedulerLike).now === 'function';
-}
+/** A `coalesce` option: a scheduler, or `{ everyMs }` with a positive, finite `everyMs` (and a scheduler, if given). */
+export const COALESCE: Rule<CoalesceOption> = {
+  words: 'a scheduler, or { everyMs } with a positive number of ms',
+  accepts: (value): value is CoalesceOption => {
+    if (isScheduler(value)) return true;
+    // `null` or a number (from callers without the types) has no `everyMs`: it is refused.
+    const { everyMs, scheduler } = (typeof value === 'object' && value !== null ? value : {}) as { readonly everyMs?: unknown; readonly scheduler?: unknown };
+    return typeof everyMs === 'number' && everyMs > 0 && everyMs < Infinity && (scheduler === undefined || isScheduler(scheduler));
+  },
+};
 
 /**
  * Checks a `coalesce` option; `undefined` when left out (one snapshot per update).
@@ -53,14 +62,10 @@ function isScheduler(value: unknown): value is SchedulerLike {
  * ```
  */
 export function coalesceOption(value: CoalesceOption | undefined): Coalescing | undefined {
-  if (value === undefined) return undefined;
-  if (isScheduler(value)) return { scheduler: value, delayMs: 0 };
-  // `null` or a number (from callers without the types) has no `everyMs`: it is refused below.
-  const { everyMs, scheduler } = (value ?? {}) as { readonly everyMs?: unknown; readonly scheduler?: unknown };
-  if (typeof everyMs === 'number' && everyMs > 0 && everyMs < Infinity && (scheduler === undefined || isScheduler(scheduler))) {
-    return { scheduler: scheduler ?? asyncScheduler, delayMs: everyMs };
-  }
-  throw new ValidationError({ operation: 'config', issues: [{ field: 'coalesce', rule: 'a scheduler, or { everyMs } with a positive number of ms' }] });
+  const option = settingOf('coalesce', value, COALESCE, undefined);
+  if (option === undefined) return undefined;
+  if (isScheduler(option)) return { scheduler: option, delayMs: 0 };
+  return { scheduler: option.scheduler ?? asyncScheduler, delayMs: option.everyMs };
 }
 
 /**
@@ -82,7 +87,7 @@ export class CoalescingWindow {
 
   /** Asks for a flush at the end of the current window (opening one if none is open). */
   request(): void {
-    this.task ??= this.coalescing.scheduler.schedule(() => this.run(), this.coalescing.delayMs);
+    this.task ??= scheduleInSteps(this.coalescing.scheduler, () => this.run(), this.coalescing.delayMs);
   }
 
   /** Flushes now what is waiting, if anything. */

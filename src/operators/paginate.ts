@@ -8,7 +8,8 @@ import type { CallOptions, Client } from '../client/types.js';
 import type { Page } from '../codecs/results.js';
 import { paramFields, type AnyEndpoint, type Endpoint, type Paging } from '../endpoints/endpoint.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
-import { countOption } from './option-checks.js';
+import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { count } from '../settings/rules.js';
 
 /**
  * A paged list operation (`listSubAccounts`, `listUniversalTransfers`, `brokerListUniversalTransfers`,
@@ -20,8 +21,13 @@ export type PagedList<P, T> = Endpoint<P, Page<T>> | { readonly endpoint: Endpoi
 /** Settings of {@link paginate}; the call settings apply to every page request. */
 export interface PaginateOptions extends CallOptions {
   /** Stops after this many pages, whatever the service says (a guard against a service that ignores `page`). Default: no limit. */
-  readonly maxPages?: number;
+  readonly maxPages?: number | undefined;
 }
+
+/** The settings of its own (the call settings are checked by each call): each rule and default. */
+export const PAGINATE_SETTINGS = settingsFor<Pick<PaginateOptions, 'maxPages'>>()({
+  maxPages: setting(count({ min: 0, orInfinity: true }), Infinity),
+});
 
 /** Page size for lists whose page size has no documented maximum (B10, B15). */
 export const UNBOUNDED_PAGE_SIZE = 1000;
@@ -97,7 +103,7 @@ export function paginate<P extends object, T>(list: PagedList<P, T>, client: Cli
   if (issues.length > 0) return throwError(() => new ValidationError({ operation: row.id, issues }));
   let maxPages: number;
   try {
-    maxPages = countOption('maxPages', options.maxPages, Infinity);
+    maxPages = resolveSettings(PAGINATE_SETTINGS, options).maxPages;
   } catch (error: unknown) {
     return throwError(() => error);
   }

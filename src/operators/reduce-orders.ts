@@ -7,8 +7,9 @@
 import { asyncScheduler, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
-import { coalesceOption, type CoalesceOptions } from './coalesce.js';
-import { countOption, durationOption } from './option-checks.js';
+import { optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { aFunction, BOOLEAN, count, duration, OBSERVABLE, SCHEDULER, type Rule } from '../settings/rules.js';
+import { COALESCE, coalesceOption, type CoalesceOptions } from './coalesce.js';
 import { OrderBookState, type OrderBook } from './state/order-book.js';
 import type { OrderSeed } from './state/order-state.js';
 import { refreshingReducer } from './refreshable.js';
@@ -19,45 +20,61 @@ export interface ReduceOrdersOptions extends CoalesceOptions {
    * How many final orders (filled, canceled, partially canceled) the book keeps; past it, the one
    * that became final first is evicted. Open orders are never evicted. Default 10,000.
    */
-  readonly maxTerminalOrders?: number;
+  readonly maxTerminalOrders?: number | undefined;
   /**
    * How long a final order stays in the book after it became final, ms (measured on `scheduler`,
    * checked whenever an event arrives). Default: no age limit, only `maxTerminalOrders`.
    */
-  readonly maxTerminalAgeMs?: number;
+  readonly maxTerminalAgeMs?: number | undefined;
   /**
    * How many placeholders (orders known only from deals whose order event has not come) the book
    * keeps; past it, the oldest is dropped. Default 1,000.
    */
-  readonly maxPlaceholders?: number;
+  readonly maxPlaceholders?: number | undefined;
   /**
    * How many ids of evicted orders the book remembers, so that a late event of an evicted order is
    * dropped instead of bringing it back. Default 10,000.
    */
-  readonly maxForgottenIds?: number;
+  readonly maxForgottenIds?: number | undefined;
   /**
    * Orders to start from (a REST query of the open orders, a saved book), requested at
    * subscription; its first value is merged like order events. The book is stale until it arrives
    * (and stays stale, saying why, if it fails: add your own retry). Default: none, start empty and
    * fresh.
    */
-  readonly seed?: Observable<Iterable<OrderSeed>>;
+  readonly seed?: Observable<Iterable<OrderSeed>> | undefined;
   /**
    * Fetches the orders again after a `gap` (events may have been lost). Its first value is merged
    * like order events and makes the book fresh again; a newer gap cancels it and asks again. Add
    * your own retry to it; if it fails, the book stays stale and says why. Default: none, a gap
    * leaves the book stale for good.
    */
-  readonly resync?: (gap: GapEvent) => Observable<Iterable<OrderSeed>>;
+  readonly resync?: ((gap: GapEvent) => Observable<Iterable<OrderSeed>>) | undefined;
   /**
    * Whether a seed or resync lists every order that is still open. When `true`, an order the book
    * holds as open that the list leaves out is removed (it closed while events were missed), unless
    * an event of it arrived after the request was made. Default `true`.
    */
-  readonly refreshListsAllOpenOrders?: boolean;
+  readonly refreshListsAllOpenOrders?: boolean | undefined;
   /** Clock of the age limit (`now()`). Default rxjs `asyncScheduler`. */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
 }
+
+/** A count of the book's memory bounds. */
+const BOUND = count({ min: 0, orInfinity: true });
+
+/** The operator's settings: each rule and default. */
+export const REDUCE_ORDERS_SETTINGS = settingsFor<ReduceOrdersOptions>()({
+  maxTerminalOrders: setting(BOUND, 10_000),
+  maxTerminalAgeMs: optional(duration({ min: 0 })),
+  maxPlaceholders: setting(BOUND, 1_000),
+  maxForgottenIds: setting(BOUND, 10_000),
+  seed: optional(OBSERVABLE as Rule<Observable<Iterable<OrderSeed>>>),
+  resync: optional(aFunction<(gap: GapEvent) => Observable<Iterable<OrderSeed>>>()),
+  refreshListsAllOpenOrders: setting(BOOLEAN, true),
+  scheduler: setting(SCHEDULER, asyncScheduler),
+  coalesce: optional(COALESCE),
+});
 
 /**
  * Reduces a user data stream to the account's order book: emits an {@link OrderBook} snapshot
@@ -104,15 +121,7 @@ export interface ReduceOrdersOptions extends CoalesceOptions {
  * ```
  */
 export function reduceOrders(options: ReduceOrdersOptions = {}): OperatorFunction<UserDataEvent, OrderBook> {
-  const scheduler = options.scheduler ?? asyncScheduler;
-  const settings = {
-    maxTerminalOrders: countOption('maxTerminalOrders', options.maxTerminalOrders, 10_000),
-    maxTerminalAgeMs: durationOption('maxTerminalAgeMs', options.maxTerminalAgeMs),
-    maxPlaceholders: countOption('maxPlaceholders', options.maxPlaceholders, 1_000),
-    maxForgottenIds: countOption('maxForgottenIds', options.maxForgottenIds, 10_000),
-    refreshListsAllOpenOrders: options.refreshListsAllOpenOrders ?? true,
-    now: () => scheduler.now(),
-  };
-  const coalescing = coalesceOption(options.coalesce);
-  return refreshingReducer(() => new OrderBookState(settings), { seed: options.seed, resync: options.resync }, coalescing);
+  const { seed, resync, scheduler, coalesce, ...bounds } = resolveSettings(REDUCE_ORDERS_SETTINGS, options);
+  const settings = { ...bounds, now: () => scheduler.now() };
+  return refreshingReducer(() => new OrderBookState(settings), { seed, resync }, coalesceOption(coalesce));
 }

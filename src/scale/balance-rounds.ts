@@ -4,11 +4,13 @@
  *
  * @module
  */
-import { catchError, defer, from, isObservable, map, mergeMap, Observable, of, repeat, timer, type Subscription } from 'rxjs';
+import { catchError, defer, from, isObservable, map, mergeMap, Observable, of, repeat, type Subscription } from 'rxjs';
 import type { CallOptions, Client } from '../client/types.js';
 import type { AssetBalance } from '../codecs/results.js';
-import { durationOption } from '../operators/option-checks.js';
+import { delayInSteps } from '../long-delays.js';
 import { getSubAccountAssets } from '../operations/master.js';
+import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { duration } from '../settings/rules.js';
 
 /** Settings of {@link pollSubAccountBalances}: the call options of every read, and the schedule. */
 export interface PollBalancesOptions extends CallOptions {
@@ -16,7 +18,7 @@ export interface PollBalancesOptions extends CallOptions {
    * A round begins this long after the one before began, ms; a round that takes longer (a
    * thousand accounts take at least 10 s in the service's budget) is followed at once. Default 60000.
    */
-  readonly everyMs?: number;
+  readonly everyMs?: number | undefined;
 }
 
 /** One sub-account's balances, read in round `round` (from 1). */
@@ -35,6 +37,11 @@ export interface BalanceReadFailure {
   readonly at: number;
   readonly error: unknown;
 }
+
+/** The settings of its own (the call settings are checked by each read): each rule and default. */
+export const POLL_BALANCES_SETTINGS = settingsFor<Pick<PollBalancesOptions, 'everyMs'>>()({
+  everyMs: setting(duration({ min: 0 }), 60_000),
+});
 
 /**
  * Reads every sub-account's balances (M8, `getSubAccountAssets`) with the master's client, round
@@ -61,7 +68,7 @@ export function pollSubAccountBalances(
   options: PollBalancesOptions = {},
 ): Observable<BalanceReading | BalanceReadFailure> {
   const { everyMs: every, ...callOptions } = options;
-  const everyMs = durationOption('everyMs', every) ?? 60_000;
+  const { everyMs } = resolveSettings(POLL_BALANCES_SETTINGS, { everyMs: every });
   const scheduler = master.scheduler;
   const accounts$ = isObservable(subAccounts) ? subAccounts : of(subAccounts);
   return new Observable<BalanceReading | BalanceReadFailure>((subscriber) => {
@@ -83,7 +90,7 @@ export function pollSubAccountBalances(
       next: (set) => {
         latest = [...set];
         rounds ??= oneRound
-          .pipe(repeat({ delay: () => timer(Math.max(0, startedAt + everyMs - scheduler.now()), scheduler) }))
+          .pipe(repeat({ delay: () => delayInSteps(startedAt + everyMs - scheduler.now(), scheduler) }))
           .subscribe((reading) => subscriber.next(reading));
       },
       error: (error: unknown) => subscriber.error(error),

@@ -9,6 +9,7 @@
 import { defer, from, mergeMap, type Observable, type ObservableInput, type SchedulerLike, type Subscription } from 'rxjs';
 import type { Client } from '../client/types.js';
 import type { Endpoint } from '../endpoints/endpoint.js';
+import { scheduleInSteps } from '../long-delays.js';
 import { isClient, type ListenKeyProvider, type ListenKeySource } from '../stream/listen-key-source.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
 import type { Permit, StartPacer } from './start-pacer.js';
@@ -87,10 +88,14 @@ export class StartGate {
   private hold(permit: Permit): void {
     this.release();
     this.permit = permit;
-    this.deadline = this.scheduler.schedule(() => {
-      this.deadline = undefined;
-      this.release();
-    }, this.timeoutMs);
+    this.deadline = scheduleInSteps(
+      this.scheduler,
+      () => {
+        this.deadline = undefined;
+        this.release();
+      },
+      this.timeoutMs,
+    );
   }
 }
 

@@ -6,6 +6,7 @@
  * @module
  */
 import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
+import { scheduleInSteps } from '../long-delays.js';
 
 /** A granted start; give it back when the start is over (safe to call more than once). */
 export interface Permit {
@@ -64,10 +65,14 @@ export function createStartPacer(options: StartPacerOptions): StartPacer {
     for (let budget = queue.length; budget > 0 && !closed && active < maxConcurrent && queue.length > 0; budget--) {
       const now = scheduler.now();
       if (now < nextAt) {
-        wake ??= scheduler.schedule(() => {
-          wake = undefined;
-          pump();
-        }, nextAt - now);
+        wake ??= scheduleInSteps(
+          scheduler,
+          () => {
+            wake = undefined;
+            pump();
+          },
+          nextAt - now,
+        );
         return;
       }
       const waiter = queue.shift();

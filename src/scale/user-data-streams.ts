@@ -5,9 +5,11 @@
  * @module
  */
 import { asyncScheduler, Observable, share, type SchedulerLike } from 'rxjs';
-import { ValidationError } from '../errors.js';
-import { countOption, durationOption } from '../operators/option-checks.js';
+import type { ValidationIssue } from '../errors.js';
+import { checkSettings, refuseIssues, setting, settingsFor } from '../settings/resolve.js';
+import { count, duration, rate } from '../settings/rules.js';
 import type { ListenKeyProvider } from '../stream/listen-key-source.js';
+import { checkStreamOptions } from '../stream/stream-settings.js';
 import type { UserDataStreamOptions } from '../stream/user-data-stream.js';
 import { AccountStreams } from './account-streams.js';
 import { createStartPacer } from './start-pacer.js';
@@ -35,21 +37,28 @@ export interface UserDataStreamsOptions extends UserDataStreamOptions {
    * `Infinity`: the budget lets listen-key creation go as fast as the service allows (500 per
    * 10 s per IP). Reconnects that reuse their key are not paced (their backoff has jitter).
    */
-  readonly maxConcurrentStarts?: number;
+  readonly maxConcurrentStarts?: number | undefined;
   /**
    * Starts begun per second, over all accounts. Default `Infinity`: the budget paces listen-key
    * creation. For providers outside a budget, 20 leaves most of the service's 500 per 10 s for
    * keepalives, closes and other callers.
    */
-  readonly startsPerSecond?: number;
+  readonly startsPerSecond?: number | undefined;
   /** A start holds its place for at most this long, ms (then the next may begin). Default 30000. */
-  readonly startTimeoutMs?: number;
+  readonly startTimeoutMs?: number | undefined;
   /**
    * Scheduler of the pacing and of the `stopped` events' times; also every stream's, unless its
    * provider is a client with its own. Default rxjs `asyncScheduler`.
    */
-  readonly scheduler?: SchedulerLike;
+  readonly scheduler?: SchedulerLike | undefined;
 }
+
+/** The pacing settings of {@link userDataStreams} (each account's stream has the stream's): each rule and default. */
+export const STREAMS_SETTINGS = settingsFor<Pick<UserDataStreamsOptions, 'maxConcurrentStarts' | 'startsPerSecond' | 'startTimeoutMs'>>()({
+  maxConcurrentStarts: setting(count({ min: 1, orInfinity: true }), Infinity),
+  startsPerSecond: setting(rate({ above: 0, orInfinity: true }), Infinity),
+  startTimeoutMs: setting(duration({ min: 0 }), 30_000),
+});
 
 /**
  * Runs one {@link userDataStream} per account of `accounts$` and merges their events, each tagged
@@ -83,15 +92,17 @@ export interface UserDataStreamsOptions extends UserDataStreamOptions {
  * ```
  */
 export function userDataStreams(accounts$: Observable<AccountSet>, options: UserDataStreamsOptions = {}): Observable<TaggedEvent> {
-  const { maxConcurrentStarts, startsPerSecond, startTimeoutMs, ...streamOptions } = options;
-  const maxConcurrent = positive('maxConcurrentStarts', countOption('maxConcurrentStarts', maxConcurrentStarts, Infinity));
-  const perSecond = positive('startsPerSecond', startsPerSecond ?? Infinity);
-  const timeoutMs = durationOption('startTimeoutMs', startTimeoutMs) ?? 30_000;
+  // Every setting is checked now, the streams' too, not when an account's stream starts.
+  const issues: ValidationIssue[] = [];
+  const pacing = checkSettings(STREAMS_SETTINGS, options, issues);
+  const { maxConcurrentStarts: _max, startsPerSecond: _rate, startTimeoutMs: _timeout, ...streamOptions } = options ?? {};
+  if (issues.length === 0) checkStreamOptions(streamOptions, issues);
+  refuseIssues(issues);
   const scheduler = options.scheduler ?? asyncScheduler;
 
   return new Observable<TaggedEvent>((subscriber) => {
-    const pacer = createStartPacer({ maxConcurrent, perSecond, scheduler });
-    const streams = new AccountStreams(subscriber, { pacer, scheduler, startTimeoutMs: timeoutMs, streamOptions });
+    const pacer = createStartPacer({ maxConcurrent: pacing.maxConcurrentStarts, perSecond: pacing.startsPerSecond, scheduler });
+    const streams = new AccountStreams(subscriber, { pacer, scheduler, startTimeoutMs: pacing.startTimeoutMs, streamOptions });
     // A subscriber reacting to an event may make accounts$ emit again at once: the newest set is
     // reconciled after the current pass, never in the middle of it.
     let latest: AccountSet | undefined;
@@ -124,8 +135,3 @@ export function userDataStreams(accounts$: Observable<AccountSet>, options: User
 
 /** Sets that arrive while one is being applied, applied in a row before giving up on the rest. */
 const MAX_NESTED_PASSES = 1000;
-
-function positive(field: string, value: number): number {
-  if (value > 0 && (value === Infinity || Number.isFinite(value))) return value;
-  throw new ValidationError({ operation: 'config', issues: [{ field, rule: 'a number above 0 (or Infinity)' }] });
-}

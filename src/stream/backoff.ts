@@ -4,27 +4,43 @@
  * @module
  */
 import { exponentialDelay } from '../exponential-backoff.js';
+import { resolveSettings, setting, settingsFor, type Resolved } from '../settings/resolve.js';
+import { duration } from '../settings/rules.js';
 
 /** Backoff settings. */
 export interface BackoffOptions {
-  /** First delay, ms. Default 500. */
-  readonly initialDelayMs?: number;
-  /** Longest delay, ms. Default 30000. */
-  readonly maxDelayMs?: number;
-  /** A connection up this long resets the backoff, ms. Default 60000. */
-  readonly stableAfterMs?: number;
+  /** First delay, ms, above 0 (a reconnect loop never spins). Default 500. */
+  readonly initialDelayMs?: number | undefined;
+  /** Longest delay, ms, at least `initialDelayMs`. Default 30000. */
+  readonly maxDelayMs?: number | undefined;
+  /** A connection up this long resets the backoff, ms, above 0. Default 60000. */
+  readonly stableAfterMs?: number | undefined;
 }
 
-/** Backoff settings with defaults applied. */
-export type ResolvedBackoff = Required<BackoffOptions>;
+/** The backoff's settings: each rule and default. */
+export const BACKOFF_SETTINGS = settingsFor<BackoffOptions>()(
+  {
+    initialDelayMs: setting(duration({ above: 0 }), 500),
+    maxDelayMs: setting(duration({ above: 0 }), 30_000),
+    stableAfterMs: setting(duration({ above: 0 }), 60_000),
+  },
+  [{ field: 'maxDelayMs', words: 'at least initialDelayMs', holds: (backoff) => backoff.maxDelayMs >= backoff.initialDelayMs }],
+);
 
-/** Fills in the defaults. */
+/** Backoff settings with defaults applied. */
+export type ResolvedBackoff = Resolved<typeof BACKOFF_SETTINGS.fields>;
+
+/**
+ * Fills in the defaults, checking each setting.
+ *
+ * @throws ValidationError (operation `config`) naming each bad field.
+ * @example
+ * ```ts
+ * resolveBackoff({ initialDelayMs: 1000 }).maxDelayMs; // 30000
+ * ```
+ */
 export function resolveBackoff(options: BackoffOptions | undefined): ResolvedBackoff {
-  return {
-    initialDelayMs: options?.initialDelayMs ?? 500,
-    maxDelayMs: options?.maxDelayMs ?? 30000,
-    stableAfterMs: options?.stableAfterMs ?? 60000,
-  };
+  return resolveSettings(BACKOFF_SETTINGS, options);
 }
 
 /**

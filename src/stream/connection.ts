@@ -6,6 +6,7 @@
  * @module
  */
 import type { SchedulerLike, Subscription } from 'rxjs';
+import { scheduleInSteps } from '../long-delays.js';
 import type { ControlMessage } from './control.js';
 import { decodeFrame } from './decode-frame.js';
 import type { MarketEvent } from './events.js';
@@ -117,7 +118,7 @@ class SocketConnection implements Connection {
     const { scheduler } = options;
     this.subscribeSentAt = scheduler.now();
     this.liveness = new Liveness(scheduler, options.pingTimeoutMs, () => this.end('stalled'));
-    this.connectTimer = scheduler.schedule(() => this.end('connect-timeout'), options.connectTimeoutMs);
+    this.connectTimer = scheduleInSteps(scheduler, () => this.end('connect-timeout'), options.connectTimeoutMs);
     try {
       this.socket = options.socketFactory(options.url);
     } catch {
@@ -192,10 +193,14 @@ class SocketConnection implements Connection {
   // A fresh action per ping: rescheduling one action from inside itself chains virtual-time
   // actions into a list as long as the connection's life.
   private schedulePing(): void {
-    this.pingTimer = this.options.scheduler.schedule(() => {
-      this.probe();
-      if (!this.over) this.schedulePing();
-    }, this.options.pingIntervalMs);
+    this.pingTimer = scheduleInSteps(
+      this.options.scheduler,
+      () => {
+        this.probe();
+        if (!this.over) this.schedulePing();
+      },
+      this.options.pingIntervalMs,
+    );
   }
 
   private onMessage(raw: unknown): void {

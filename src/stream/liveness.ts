@@ -6,6 +6,7 @@
  * @module
  */
 import type { SchedulerLike, Subscription } from 'rxjs';
+import { scheduleInSteps } from '../long-delays.js';
 
 /** Tracks PING/PONG and the moment up to which delivery is proven. */
 export class Liveness {
@@ -67,6 +68,6 @@ export class Liveness {
     this.stop();
     const oldest = this.pingsSentAt[0];
     if (oldest === undefined) return;
-    this.pongDeadline = this.scheduler.schedule(() => this.onStalled(), Math.max(0, oldest + this.pingTimeoutMs - this.scheduler.now()));
+    this.pongDeadline = scheduleInSteps(this.scheduler, () => this.onStalled(), oldest + this.pingTimeoutMs - this.scheduler.now());
   }
 }

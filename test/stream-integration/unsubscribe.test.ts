@@ -7,7 +7,7 @@ import { map } from 'rxjs';
 import { createListenKey } from '../../src/index.js';
 import type { Simulator } from '../../src/simulator/index.js';
 import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
-import { clientOf, MINUTE, record, startFastSim, waitFor, waitForEvents, type Recording } from './support.js';
+import { clientOf, MINUTE, record, SECOND, startFastSim, waitFor, waitForEvents, type Recording } from './support.js';
 
 let sim: Simulator | undefined;
 let recordings: Recording[] = [];
@@ -22,9 +22,10 @@ describe('unsubscribing (fast clock)', () => {
   it('DELETEs the key, closes every socket and leaves no timer running', async () => {
     const s = (sim = await startFastSim(100));
     const account = s.master.name;
-    // A rollover after 1 minute with a 10-minute overlap: two sockets are open when we leave.
+    // A rollover after 5 minutes with a 4.5-minute overlap (shorter, as it must be): two sockets
+    // are open when we leave.
     const client = clientOf(s);
-    const options = { rolloverAfterMs: MINUTE, rolloverOverlapMs: 10 * MINUTE };
+    const options = { rolloverAfterMs: 5 * MINUTE, rolloverOverlapMs: 270 * SECOND };
     const first = record(client, options);
     recordings.push(first);
     await waitForEvents(first, 'rolled-over');
@@ -60,7 +61,7 @@ describe('unsubscribing (fast clock)', () => {
     // A key source that creates keys but leaves closing them to someone else.
     const source = { create: () => createListenKey(client).pipe(map((r) => r.listenKey)) };
     const events: UserDataEvent[] = [];
-    const subscription = userDataStream(source, { wsUrl: s.wsUrl, scheduler: s.scheduler, rolloverAfterMs: MINUTE, rolloverOverlapMs: 10 * MINUTE }).subscribe((e) =>
+    const subscription = userDataStream(source, { wsUrl: s.wsUrl, scheduler: s.scheduler, rolloverAfterMs: 5 * MINUTE, rolloverOverlapMs: 270 * SECOND }).subscribe((e) =>
       events.push(e),
     );
     await waitFor('the rollover', () => events.some((e) => e.type === 'rolled-over'));

@@ -9,7 +9,7 @@ import { EMPTY, ignoreElements, map, Observable, of, throwError, timer, type Obs
 import type { TestScheduler } from 'rxjs/testing';
 import type { ListenKeyProvider } from '../../src/stream/listen-key-source.js';
 import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
-import { accountFrame, HOUR, kinds, pushedAgain, setup, testScheduler } from './harness.js';
+import { accountFrame, HOUR, kinds, MINUTE, pushedAgain, setup, testScheduler } from './harness.js';
 
 const wsUrl = 'ws://127.0.0.1:1/ws';
 const KEY = 'LKq7Zr2x9Vb4Nm1Pw8Ts5Uy3Hd6Jf0Ga2Ke7Lc9Xo4Ri1Qe8Wt5Yu3Ip6As0Df';
@@ -165,6 +165,8 @@ describe('the DELETE of the key when the stream ends (virtual time)', () => {
 
 describe('two overlaps at once: a key replacement during a rollover’s overlap (virtual time)', () => {
   it('ends each overlap on its own time, closing each replaced connection', () => {
+    // Both at half an hour: a keepalive must come within the key's 60-minute life.
+    const T = 30 * MINUTE;
     const scheduler = testScheduler();
     scheduler.run(({ flush }) => {
       const { server, keys } = setup(scheduler);
@@ -177,25 +179,25 @@ describe('two overlaps at once: a key replacement during a rollover’s overlap 
         wsUrl,
         scheduler,
         webSocketFactory: server.factory,
-        rolloverAfterMs: HOUR,
+        rolloverAfterMs: T,
         rolloverOverlapMs: 2_000,
-        keepAliveIntervalMs: HOUR + 10,
+        keepAliveIntervalMs: T + 10,
       }).subscribe();
-      // Rollover at 1 h + 2 ms (connection 2 subscribed at + 4 ms, its overlap over at + 2004 ms);
-      // the keepalive fails at 1 h + 10 ms: connection 3, on a new key, is subscribed at + 12 ms,
+      // Rollover at T + 2 ms (connection 2 subscribed at + 4 ms, its overlap over at + 2004 ms);
+      // the keepalive fails at T + 10 ms: connection 3, on a new key, is subscribed at + 12 ms,
       // its overlap over at + 2012 ms.
-      snapshot(HOUR + 1_000);
-      snapshot(HOUR + 2_008);
-      snapshot(HOUR + 3_000);
-      scheduler.schedule(() => subscription.unsubscribe(), HOUR + 5_000);
+      snapshot(T + 1_000);
+      snapshot(T + 2_008);
+      snapshot(T + 3_000);
+      scheduler.schedule(() => subscription.unsubscribe(), T + 5_000);
       flush();
 
       expect(open).toEqual([[1, 2, 3], [2, 3], [3]]);
       const [first, second] = keys.of('create');
       expect(server.sockets.map((s) => s.listenKey)).toEqual([first?.key, first?.key, second?.key]);
       expect(keys.of('close')).toEqual([
-        { op: 'close', key: first?.key, at: HOUR + 2_012 },
-        { op: 'close', key: second?.key, at: HOUR + 5_000 },
+        { op: 'close', key: first?.key, at: T + 2_012 },
+        { op: 'close', key: second?.key, at: T + 5_000 },
       ]);
     });
   });

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Observable, Observer, SchedulerLike, Subscription } from 'rxjs';
+import { scheduleInSteps } from '../../long-delays.js';
 import type { Redactor } from '../../redact.js';
 import { openConnection, type Connection } from '../connection.js';
 import { OverlapDeduplicator } from '../dedup.js';
@@ -250,10 +251,15 @@ export class StreamSupervisor {
   private schedule(timer: Timer, delayMs: number): void {
     const key = timerKey(timer);
     this.timers.get(key)?.unsubscribe();
-    const action = this.settings.scheduler.schedule(() => {
-      this.timers.delete(key);
-      this.feed(this.fired(timer));
-    }, delayMs);
+    // In steps: a delay past the longest a timer holds (a backoff of weeks) must not fire at once.
+    const action = scheduleInSteps(
+      this.settings.scheduler,
+      () => {
+        this.timers.delete(key);
+        this.feed(this.fired(timer));
+      },
+      delayMs,
+    );
     this.timers.set(key, action);
   }
 

@@ -1,0 +1,102 @@
+/**
+ * The settings of `createClient`: each one's rule and default, checked when the client is made.
+ * The credentials' rules only say they are non-empty text: their values are never repeated.
+ *
+ * @module
+ */
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
+import { REQUEST_BUDGET } from '../budget/shared.js';
+import type { RequestBudget } from '../budget/types.js';
+import { REQUEST_TIMEOUT, RETRY_SETTINGS, type RetryOptions } from '../http/request-settings.js';
+import type { Signer } from '../http/sign.js';
+import { HTTP_TRANSPORTS, type FetchLike, type HttpTransport } from '../http/transport.js';
+import { recvWindow as recvWindowCodec } from '../params/fields.js';
+import { group, optional, setting, settingsFor } from '../settings/resolve.js';
+import { aFunction, BOOLEAN, NON_EMPTY_TEXT, oneOf, SCHEDULER, type Rule } from '../settings/rules.js';
+import { plainOnlyToLoopback, serviceUrl } from './url-settings.js';
+
+/** The real service's REST base URL. */
+export const DEFAULT_BASE_URL = 'https://api.mexc.com';
+/** The real service's websocket base URL. */
+export const DEFAULT_WS_URL = 'wss://wbs-api.mexc.com/ws';
+
+/** Settings of {@link createClient}. Every field is optional; defaults follow the real service. */
+export interface ClientConfig {
+  /** API key, sent in the `X-MEXC-APIKEY` header. Needed for every signed call. */
+  readonly apiKey?: string | undefined;
+  /** Secret key for HMAC-SHA256 signing. Give this or `sign`. */
+  readonly secretKey?: string | undefined;
+  /** A custom signer (lowercase hex HMAC-SHA256 of its input), for keys held elsewhere. Overrides `secretKey`. */
+  readonly sign?: Signer | undefined;
+  /** REST base URL: `https://` (plain `http://` only to loopback unless `allowInsecureHttp`), without user or password. Default `https://api.mexc.com`. */
+  readonly baseUrl?: string | undefined;
+  /** Websocket base URL for user data streams: `wss://` (plain `ws://` only to loopback unless `allowInsecureHttp`), without user or password. Default `wss://wbs-api.mexc.com/ws`. */
+  readonly wsUrl?: string | undefined;
+  /** Receive window sent with every call, 1 to 60000 ms. Default 5000. */
+  readonly recvWindow?: number | undefined;
+  /** Timeout of each HTTP attempt, ms, from 1 to 2147483647 (the longest a timer holds). Default 10000. */
+  readonly timeout?: number | undefined;
+  /**
+   * The `fetch` to use (tests, proxies, other runtimes). Default: on Node 20.16 and later,
+   * node:http with a keep-alive agent shared by the process (a fraction of the CPU per request of
+   * Node's global `fetch`); elsewhere the global `fetch`. Pass `globalThis.fetch` to use Node's.
+   */
+  readonly fetch?: FetchLike | undefined;
+  /**
+   * How requests are sent: `'ky'` (default) or `'fetch'` (that `fetch` called directly, without
+   * the `Request` ky builds per call: more requests per second for the same CPU). Requests,
+   * errors, timeouts and retries are the same either way.
+   */
+  readonly transport?: HttpTransport | undefined;
+  /** Current time in epoch ms, for `timestamp`. Default `Date.now`. */
+  readonly clock?: (() => number) | undefined;
+  /** Scheduler for all waiting (retry delays, keepalives, reconnects). Default rxjs `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike | undefined;
+  /** Retries of idempotent calls. Default: 2 retries, backoff from 250 ms to 5 s, `Retry-After` up to 30 s honoured. */
+  readonly retry?: RetryOptions | undefined;
+  /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, docs/service.md). */
+  readonly signBody?: boolean | undefined;
+  /** Allow a plain `http://` base URL or `ws://` websocket URL to a host other than loopback. Default `false`. */
+  readonly allowInsecureHttp?: boolean | undefined;
+  /** Source of randomness for backoff jitter, in [0, 1). Default `Math.random`. */
+  readonly random?: (() => number) | undefined;
+  /**
+   * The request budget every call waits for (docs/rate-limits.md): one made with
+   * `createRequestBudget` and given to every client sending from one IP, or `false` for none.
+   * Default: the process's budget for this `baseUrl`'s origin and this `scheduler`, shared by every
+   * client made without one, with the service's limits (500 per 10 s per endpoint, per IP and per
+   * account).
+   */
+  readonly budget?: RequestBudget | false | undefined;
+  /**
+   * The account the budget counts this client's calls under. Default: a hash of `apiKey`, so two
+   * keys of one account count as two accounts; give clients of one account the same `accountId`.
+   */
+  readonly accountId?: string | undefined;
+}
+
+const RECV_WINDOW: Rule<number> = { words: recvWindowCodec.name, accepts: (value): value is number => recvWindowCodec.is(value) };
+
+/** The client's settings: each rule and default. */
+export const CLIENT_SETTINGS = settingsFor<ClientConfig>()(
+  {
+    apiKey: optional(NON_EMPTY_TEXT),
+    secretKey: optional(NON_EMPTY_TEXT),
+    sign: optional(aFunction<Signer>()),
+    baseUrl: setting(serviceUrl(['https:', 'http:']), DEFAULT_BASE_URL),
+    wsUrl: setting(serviceUrl(['wss:', 'ws:']), DEFAULT_WS_URL),
+    recvWindow: setting(RECV_WINDOW, 5000),
+    timeout: setting(REQUEST_TIMEOUT, 10_000),
+    fetch: optional(aFunction<FetchLike>()),
+    transport: setting(oneOf(HTTP_TRANSPORTS), 'ky'),
+    clock: setting(aFunction<() => number>(), Date.now),
+    scheduler: setting(SCHEDULER, asyncScheduler),
+    retry: group(RETRY_SETTINGS),
+    signBody: setting(BOOLEAN, false),
+    allowInsecureHttp: setting(BOOLEAN, false),
+    random: setting(aFunction<() => number>(), Math.random),
+    budget: optional(REQUEST_BUDGET),
+    accountId: optional(NON_EMPTY_TEXT),
+  },
+  [plainOnlyToLoopback('baseUrl', ['https:', 'http:']), plainOnlyToLoopback('wsUrl', ['wss:', 'ws:'])],
+);

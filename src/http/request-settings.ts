@@ -1,0 +1,35 @@
+/**
+ * The rules and defaults of a client's request settings: the timeout of an attempt (also given per
+ * call) and the retries of idempotent calls. Their delays go to timers: none may be longer than a
+ * timer holds (2^31 - 1 ms, about 24.8 days), or it would fire at once.
+ *
+ * @module
+ */
+import { setting, settingsFor } from '../settings/resolve.js';
+import { count, duration, LONGEST_TIMER_MS, type Rule } from '../settings/rules.js';
+
+/** Retry settings for idempotent calls (GETs, listen-key PUT/DELETE). POSTs are never retried. */
+export interface RetryOptions {
+  /** Further attempts after the first. 0 or more. Default 2. */
+  readonly limit?: number | undefined;
+  /** First backoff delay in ms, doubled each attempt, with full jitter, up to 2147483647. Default 250. */
+  readonly baseDelayMs?: number | undefined;
+  /** Longest backoff delay in ms, at least `baseDelayMs`, up to 2147483647. Default 5000. */
+  readonly maxDelayMs?: number | undefined;
+  /** Longest `Retry-After` honoured, in ms; a longer one ends the call with the error; up to 2147483647. Default 30000. */
+  readonly maxRetryAfterMs?: number | undefined;
+}
+
+/** The timeout of each attempt, ms: the client's `timeout`, and a call's. */
+export const REQUEST_TIMEOUT: Rule<number> = duration({ min: 1, max: LONGEST_TIMER_MS });
+
+/** The retry settings: each rule and default. */
+export const RETRY_SETTINGS = settingsFor<RetryOptions>()(
+  {
+    limit: setting(count({ min: 0 }), 2),
+    baseDelayMs: setting(duration({ min: 0, max: LONGEST_TIMER_MS }), 250),
+    maxDelayMs: setting(duration({ min: 0, max: LONGEST_TIMER_MS }), 5000),
+    maxRetryAfterMs: setting(duration({ min: 0, max: LONGEST_TIMER_MS }), 30_000),
+  },
+  [{ field: 'maxDelayMs', words: 'at least baseDelayMs', holds: (retry) => retry.maxDelayMs >= retry.baseDelayMs }],
+);

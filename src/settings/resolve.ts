@@ -1,0 +1,207 @@
+/**
+ * A factory's settings as data: each field with its rule and its default, groups of fields (a
+ * stream's `backoff`), and rules that tie fields together. {@link resolveSettings} checks what a
+ * user gave against them when the factory is called, and fills in the defaults: one home for each
+ * rule and each default, which docs/configuration.md states (a test holds the two together).
+ *
+ * @module
+ */
+import { ValidationError, type ValidationIssue } from '../errors.js';
+import type { Rule } from './rules.js';
+
+/** A field: its rule and its default (`undefined`: none, or one the factory works out). */
+export interface ValueSetting<T> {
+  readonly rule: Rule<Exclude<T, undefined>>;
+  readonly default: T;
+  /** The field must be given (it has no default). */
+  readonly required?: boolean;
+}
+
+/** A field that is itself a group of settings (an object, every field optional). */
+export interface GroupSetting<S extends Schema> {
+  readonly group: Settings<S>;
+}
+
+/** The fields of a factory's settings, by name. */
+export interface Schema {
+  readonly [field: string]: ValueSetting<unknown> | GroupSetting<Schema>;
+}
+
+/** The settings with every default filled in. */
+export type Resolved<S extends Schema> = {
+  readonly [K in keyof S]: S[K] extends GroupSetting<infer G> ? Resolved<G> : S[K] extends ValueSetting<infer T> ? T : never;
+};
+
+/** A rule between fields, checked once each field keeps its own: its words, and the field it names. */
+export interface Relation<R> {
+  readonly field: string;
+  readonly words: string;
+  holds(settings: R): boolean;
+}
+
+/** A factory's settings: its fields and the rules between them. */
+export interface Settings<S extends Schema> {
+  readonly fields: S;
+  readonly relations: readonly Relation<Resolved<S>>[];
+}
+
+/**
+ * A field with a default.
+ *
+ * @example
+ * ```ts
+ * const pingIntervalMs = setting(duration({ min: 100 }), 20_000);
+ * ```
+ */
+export function setting<T>(rule: Rule<T>, fallback: T): ValueSetting<T> {
+  return { rule: rule as Rule<Exclude<T, undefined>>, default: fallback };
+}
+
+/**
+ * A field without a default: `undefined` when left out.
+ *
+ * @example
+ * ```ts
+ * const maxTerminalAgeMs = optional(duration({ min: 0 }));
+ * ```
+ */
+export function optional<T>(rule: Rule<T>): ValueSetting<T | undefined> {
+  return { rule: rule as Rule<Exclude<T | undefined, undefined>>, default: undefined };
+}
+
+/**
+ * A field that must be given: left out, it breaks its rule.
+ *
+ * @example
+ * ```ts
+ * const worker = required(WORKER_NAME);
+ * ```
+ */
+export function required<T>(rule: Rule<T>): ValueSetting<T> {
+  return { rule: rule as Rule<Exclude<T, undefined>>, default: undefined as T, required: true };
+}
+
+/**
+ * A field that is a group of settings.
+ *
+ * @example
+ * ```ts
+ * const backoff = group(BACKOFF_SETTINGS);
+ * ```
+ */
+export function group<S extends Schema>(settings: Settings<S>): GroupSetting<S> {
+  return { group: settings };
+}
+
+/**
+ * What the settings of options `O` must hold: a field for each option (a missing one does not
+ * compile), whose rule gives values of the option's type.
+ */
+export type FieldsOf<O> = {
+  readonly [K in keyof O]-?: ValueSetting<O[K]> | ValueSetting<Exclude<O[K], undefined>> | GroupSetting<Schema>;
+};
+
+/**
+ * The settings of options `O`, from their fields and the rules between them.
+ *
+ * @example
+ * ```ts
+ * const RETRY = settingsFor<RetryOptions>()(
+ *   { limit: setting(count({ min: 0 }), 2), baseDelayMs: setting(duration({ min: 0 }), 250), maxDelayMs: setting(duration({ min: 0 }), 5000) },
+ *   [{ field: 'maxDelayMs', words: 'at least baseDelayMs', holds: (s) => s.maxDelayMs >= s.baseDelayMs }],
+ * );
+ * ```
+ */
+export function settingsFor<O>(): <S extends FieldsOf<O> & Schema>(fields: S, relations?: readonly Relation<Resolved<S>>[]) => Settings<S> {
+  return (fields, relations = []) => ({ fields, relations });
+}
+
+function isGroup(entry: ValueSetting<unknown> | GroupSetting<Schema>): entry is GroupSetting<Schema> {
+  return 'group' in entry;
+}
+
+/** An object of settings, or `undefined`: what may stand where settings are given. */
+function isSettingsObject(value: unknown): value is Readonly<Record<string, unknown>> | undefined {
+  return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
+}
+
+/**
+ * Checks `given` against `settings`, adding an issue per broken rule to `issues` (fields named
+ * after `prefix`), and returns the settings with defaults filled in (meaningful only when no issue
+ * was added). A field given as `undefined` counts as left out.
+ *
+ * @example
+ * ```ts
+ * const issues: ValidationIssue[] = [];
+ * const backoff = checkSettings(BACKOFF_SETTINGS, options.backoff, issues, 'backoff.');
+ * ```
+ */
+export function checkSettings<S extends Schema>(settings: Settings<S>, given: unknown, issues: ValidationIssue[], prefix = ''): Resolved<S> {
+  const before = issues.length;
+  const values = isSettingsObject(given) ? (given ?? {}) : {};
+  if (!isSettingsObject(given)) issues.push({ field: prefix === '' ? '(options)' : prefix.slice(0, -1), rule: 'an object' });
+  const resolved: Record<string, unknown> = {};
+  for (const [field, entry] of Object.entries(settings.fields)) {
+    const value = values[field];
+    if (isGroup(entry)) {
+      resolved[field] = checkSettings(entry.group, value, issues, `${prefix}${field}.`);
+    } else if (value === undefined && entry.required !== true) {
+      resolved[field] = entry.default;
+    } else if (entry.rule.accepts(value)) {
+      resolved[field] = value;
+    } else {
+      issues.push({ field: `${prefix}${field}`, rule: entry.rule.words });
+    }
+  }
+  const result = resolved as Resolved<S>;
+  if (issues.length === before) {
+    for (const relation of settings.relations) {
+      if (!relation.holds(result)) issues.push({ field: `${prefix}${relation.field}`, rule: relation.words });
+    }
+  }
+  return result;
+}
+
+/**
+ * Throws the {@link ValidationError} (operation `config`) of `issues`, if there are any.
+ *
+ * @example
+ * ```ts
+ * refuseIssues([{ field: 'pingIntervalMs', rule: 'a duration in ms, finite, 100 or more' }]); // throws
+ * ```
+ */
+export function refuseIssues(issues: readonly ValidationIssue[]): void {
+  if (issues.length > 0) throw new ValidationError({ operation: 'config', issues });
+}
+
+/**
+ * Checks `given` against `settings` and returns them with defaults filled in.
+ *
+ * @throws ValidationError (operation `config`) with one issue per broken rule (field, rule in words).
+ * @example
+ * ```ts
+ * resolveSettings(BACKOFF_SETTINGS, { initialDelayMs: 1000 }).maxDelayMs; // 30000
+ * resolveSettings(BACKOFF_SETTINGS, { initialDelayMs: -5 }); // throws ValidationError
+ * ```
+ */
+export function resolveSettings<S extends Schema>(settings: Settings<S>, given: unknown): Resolved<S> {
+  const issues: ValidationIssue[] = [];
+  const resolved = checkSettings(settings, given, issues);
+  refuseIssues(issues);
+  return resolved;
+}
+
+/**
+ * One setting checked on its own: `value`, or `fallback` when it is left out.
+ *
+ * @throws ValidationError (operation `config`) naming `field` and the rule's words.
+ * @example
+ * ```ts
+ * settingOf('maxPages', options.maxPages, count({ min: 0, orInfinity: true }), Infinity);
+ * ```
+ */
+export function settingOf<T>(field: string, value: unknown, rule: Rule<T>, fallback: T): T {
+  if (value === undefined) return fallback;
+  if (rule.accepts(value)) return value;
+  throw new ValidationError({ operation: 'config', issues: [{ field, rule: rule.words }] });
+}

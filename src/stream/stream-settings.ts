@@ -1,0 +1,116 @@
+/**
+ * The settings of a user data stream: each one's rule, from what the service does
+ * (docs/service.md), and its default. Checked when the stream is made (`userDataStream`), and by
+ * `userDataStreams` for every account's stream when it is made.
+ *
+ * @module
+ */
+import type { SchedulerLike } from 'rxjs';
+import { plainOnlyToLoopback, serviceUrl } from '../client/url-settings.js';
+import type { ValidationIssue } from '../errors.js';
+import { checkSettings, group, optional, setting, settingsFor, type Resolved } from '../settings/resolve.js';
+import { aFunction, BOOLEAN, duration, listOf, oneOf, SCHEDULER, type Rule } from '../settings/rules.js';
+import { BACKOFF_SETTINGS, type BackoffOptions } from './backoff.js';
+import type { PrivateChannelKind } from './channels.js';
+import { isClient, type ListenKeyProvider } from './listen-key-source.js';
+import { defaultWebSocketFactory, type WebSocketFactory } from './socket.js';
+
+/** Settings of {@link userDataStream}. */
+export interface UserDataStreamOptions {
+  /** Websocket base URL. Default: the client's `wsUrl` (required when the key source is not a client). */
+  readonly wsUrl?: string | undefined;
+  /** Allow a plain `ws://` `wsUrl` to a host other than loopback (the listen key would travel in clear). Default `false`. */
+  readonly allowInsecureHttp?: boolean | undefined;
+  /** Frame format to subscribe to: binary protobuf (`.pb` channels, the service's current form) or JSON. Default `protobuf`. */
+  readonly format?: 'protobuf' | 'json' | undefined;
+  /** Which kinds of events to subscribe to: at least one, none twice. Default all three. */
+  readonly kinds?: readonly PrivateChannelKind[] | undefined;
+  /** Keepalive (L3) period, ms: from 1000, below 3600000 (keys live 60 minutes). Default 30 minutes. */
+  readonly keepAliveIntervalMs?: number | undefined;
+  /** Open a fresh connection after this long on one connection, ms: at most 24 h (the service cuts then). Default 23 h. */
+  readonly rolloverAfterMs?: number | undefined;
+  /** How long the old connection stays open after the new one is subscribed, ms: shorter than `rolloverAfterMs`. Default 2000. */
+  readonly rolloverOverlapMs?: number | undefined;
+  /** PING period, ms, from 100 (the service allows 100 messages a second; it drops a connection silent for 60 s). Default 20000. */
+  readonly pingIntervalMs?: number | undefined;
+  /** A connection whose PING gets no PONG within this is dead, ms. Default 10000. */
+  readonly pingTimeoutMs?: number | undefined;
+  /** Opening and subscribing must finish within this, ms. Default 15000. */
+  readonly connectTimeoutMs?: number | undefined;
+  /** Reconnect backoff. Defaults: 500 ms doubling to 30 s, reset after 60 s connected. */
+  readonly backoff?: BackoffOptions | undefined;
+  /** What a malformed or unknown frame does: a `diagnostic` event (default), or an error that ends the stream. */
+  readonly onMalformedFrame?: 'report' | 'error' | undefined;
+  /** Scheduler for every timer. Default: the client's, else rxjs `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike | undefined;
+  /** Opens websockets. Default: isomorphic-ws. */
+  readonly webSocketFactory?: WebSocketFactory | undefined;
+  /** Randomness for backoff jitter, in [0, 1). Default `Math.random`. */
+  readonly random?: (() => number) | undefined;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** A listen key lives 60 minutes from its creation or its last keepalive. */
+const KEY_LIFE_MS = 60 * MINUTE;
+/** The service closes every connection after 24 hours. */
+const CONNECTION_LIFE_MS = 24 * HOUR;
+/** At most 10 PINGs a second: a tenth of the 100 messages a second the service allows a connection. */
+const SHORTEST_PING_INTERVAL_MS = 100;
+/** At most one keepalive a second per stream: 10 of the 500 L3 calls an IP may make per 10 s. */
+const SHORTEST_KEEPALIVE_INTERVAL_MS = 1000;
+
+/** The kinds of events a stream can subscribe to. */
+export const STREAM_KINDS: readonly PrivateChannelKind[] = ['account', 'deals', 'orders'];
+
+/** The stream's settings: each rule and default. */
+export const STREAM_SETTINGS = settingsFor<UserDataStreamOptions>()(
+  {
+    wsUrl: optional(serviceUrl(['wss:', 'ws:'])),
+    allowInsecureHttp: setting(BOOLEAN, false),
+    format: setting(oneOf(['protobuf', 'json'] as const), 'protobuf'),
+    kinds: setting(listOf(STREAM_KINDS), STREAM_KINDS),
+    keepAliveIntervalMs: setting(duration({ min: SHORTEST_KEEPALIVE_INTERVAL_MS, below: KEY_LIFE_MS }), 30 * MINUTE),
+    rolloverAfterMs: setting(duration({ above: 0, max: CONNECTION_LIFE_MS }), 23 * HOUR),
+    rolloverOverlapMs: setting(duration({ min: 0 }), 2000),
+    pingIntervalMs: setting(duration({ min: SHORTEST_PING_INTERVAL_MS }), 20_000),
+    pingTimeoutMs: setting(duration({ above: 0 }), 10_000),
+    connectTimeoutMs: setting(duration({ above: 0 }), 15_000),
+    backoff: group(BACKOFF_SETTINGS),
+    onMalformedFrame: setting(oneOf(['report', 'error'] as const), 'report'),
+    scheduler: optional(SCHEDULER),
+    webSocketFactory: setting(aFunction<WebSocketFactory>(), defaultWebSocketFactory),
+    random: setting(aFunction<() => number>(), Math.random),
+  },
+  [
+    // Two connections on a key at most, from rollovers (the service allows 5 per key).
+    { field: 'rolloverOverlapMs', words: 'shorter than rolloverAfterMs', holds: (s) => s.rolloverOverlapMs < s.rolloverAfterMs },
+    plainOnlyToLoopback('wsUrl', ['wss:', 'ws:']),
+  ],
+);
+
+/** The stream's settings with their defaults. */
+export type ResolvedStreamOptions = Resolved<typeof STREAM_SETTINGS.fields>;
+
+/** What may be given as a stream's listen-key provider. */
+export const LISTEN_KEY_PROVIDER: Rule<ListenKeyProvider> = {
+  words: 'a client, a key source ({ create }) or a function returning a key',
+  accepts: (value): value is ListenKeyProvider =>
+    typeof value === 'function' ||
+    (typeof value === 'object' && value !== null && (isClient(value as ListenKeyProvider) || typeof (value as { create?: unknown }).create === 'function')),
+};
+
+/**
+ * Checks a stream's settings, adding an issue per broken rule to `issues`, and returns them with
+ * their defaults.
+ *
+ * @example
+ * ```ts
+ * const issues: ValidationIssue[] = [];
+ * const settings = checkStreamOptions({ pingIntervalMs: 0 }, issues); // issues: pingIntervalMs
+ * ```
+ */
+export function checkStreamOptions(options: unknown, issues: ValidationIssue[]): ResolvedStreamOptions {
+  return checkSettings(STREAM_SETTINGS, options, issues);
+}
+

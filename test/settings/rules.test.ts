@@ -119,7 +119,7 @@ const SETTINGS = settingsFor<Options>()({
 });
 
 describe('resolveSettings', () => {
-  it('fills in the defaults; an explicit undefined is left out', () => {
+  it('fills in the defaults, and an explicit undefined is left out', () => {
     expect(resolveSettings(SETTINGS, { name: 'a', everyMs: undefined, limit: undefined, inner: undefined })).toEqual({
       name: 'a',
       everyMs: 1000,

@@ -19,7 +19,10 @@ export interface BalanceSnapshot extends Freshness {
   readonly balances: ReadonlyMap<string, AssetBalanceState>;
   /** Assets whose balance this update set or changed. */
   readonly changed: readonly string[];
-  /** Assets this update removed (a resync no longer lists them). */
+  /**
+   * Assets this update removed (a resync no longer lists them). None is in `balances` or in
+   * `changed` (an asset removed and set again within one coalesced update is changed).
+   */
   readonly removed: readonly string[];
   /** Number of this snapshot, from 1, one more each time. */
   readonly version: number;

@@ -14,7 +14,8 @@ import type { Freshness, RefreshableBook } from '../refreshable.js';
 export interface BalanceSnapshot extends Freshness {
   /**
    * Balance per asset name. An immutable map: it never changes after it was emitted (it shares
-   * structure with newer snapshots). Iteration order follows the names' hashes.
+   * structure with newer snapshots). Iteration order follows the names' hashes (keyed anew in each
+   * process, so it differs between runs): sort by `asset` for a stable order.
    */
   readonly balances: ReadonlyMap<string, AssetBalanceState>;
   /** Assets whose balance this update set or changed. */

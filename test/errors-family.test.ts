@@ -65,6 +65,15 @@ describe('credentialsRefused', () => {
     expect(credentialsRefused(new ValidationError({ operation: 'config', issues: [{ field: 'apiKey/secretKey', rule: 'required' }] }))).toBe(true);
   });
 
+  it('holds for an HttpError 401: refused without a service body, it is still the credentials', () => {
+    expect(credentialsRefused(new HttpError({ status: 401, target }))).toBe(true);
+  });
+
+  it('does not hold for an HttpError 403: the service’s firewall refuses the IP or the request rate, not the key', () => {
+    expect(credentialsRefused(new HttpError({ status: 403, target }))).toBe(false);
+    expect(credentialsRefused(new HttpError({ status: 403, target, retryAfterMs: 60_000 }))).toBe(false);
+  });
+
   it('does not hold for failures another attempt may cure', () => {
     expect(credentialsRefused(api(SERVICE_CODES.tooManyRequests, 429))).toBe(false);
     expect(credentialsRefused(api(SERVICE_CODES.listenKeyInvalid))).toBe(false);

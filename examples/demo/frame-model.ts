@@ -54,7 +54,7 @@ export function frameModel(view: DemoView): FrameModel {
   const orderRow = (o: (typeof open)[number]): string[] => [o.orderId.slice(-8), o.side, o.price, o.quantity, o.cumulativeQuantity, o.status, String(o.fills.length)];
   const fills = [...(view.orders?.orders.values() ?? [])]
     .flatMap((o) => o.fills)
-    .sort((a, b) => b.time - a.time)
+    .sort((a, b) => b.time - a.time || a.tradeId.localeCompare(b.tradeId))
     .map((f) => [f.orderId.slice(-8), f.side, f.price, f.quantity, `${f.feeAmount} ${f.feeCurrency}`]);
   const last = view.connection[view.connection.length - 1];
   return {

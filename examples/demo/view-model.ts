@@ -58,7 +58,8 @@ export function describeLifecycle(event: UserDataEvent): string | undefined {
 export function splitOrders(book: OrderBook | undefined): { open: ConfirmedOrderState[]; finished: ConfirmedOrderState[] } {
   const confirmed: ConfirmedOrderState[] = [];
   for (const order of book?.orders.values() ?? []) if (!order.placeholder) confirmed.push(order);
-  const byNewest = (a: ConfirmedOrderState, b: ConfirmedOrderState): number => b.createTime - a.createTime;
+  // Ties broken by id: the book iterates in the order of its keyed hash, which differs per process.
+  const byNewest = (a: ConfirmedOrderState, b: ConfirmedOrderState): number => b.createTime - a.createTime || a.orderId.localeCompare(b.orderId);
   return {
     open: confirmed.filter((o) => !o.terminal).sort(byNewest),
     finished: confirmed.filter((o) => o.terminal).sort(byNewest),

@@ -26,9 +26,10 @@ export const AccountEventCodec: t.Decoder<unknown, AccountEvent> = t.exact(
     channel: channelOf('account'),
     asset: Text,
     coinId: t.string,
-    free: Decimal,
+    // Balances as the service sent them, negative included (`AccountEvent.frozen`).
+    free: SignedDecimal,
     freeChange: SignedDecimal,
-    frozen: Decimal,
+    frozen: SignedDecimal,
     frozenChange: SignedDecimal,
     changeType: Text,
     time: Millis,

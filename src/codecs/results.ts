@@ -84,9 +84,9 @@ export interface UniversalTransferRecord {
 /** One asset balance of a sub-account (M8, spec 2.4). */
 export interface AssetBalance {
   readonly asset: string;
-  /** Available quantity, decimal text. */
+  /** Available quantity, signed decimal text (normally 0 or more; passed on as the service sent it). */
   readonly free: string;
-  /** Locked quantity, decimal text. */
+  /** Locked quantity, signed decimal text (normally 0 or more; the service has reported negative frozen amounts). */
   readonly locked: string;
 }
 

@@ -4,7 +4,7 @@
  * @module
  */
 import * as t from 'io-ts';
-import { NonNegativeDecimalJson } from '../decimal/codec.js';
+import { SignedDecimalJson } from '../decimal/codec.js';
 import { normalized, type ResponseDecoder } from './decoder.js';
 import { EpochMillis, Flag, IdText, OptionalText, presentText } from './primitives.js';
 import type {
@@ -40,9 +40,12 @@ export const subAccountPageDecoder: ResponseDecoder<Page<SubAccount>> = normaliz
   }),
 );
 
-/** M8: `{balances: [{asset, free, locked}]}`. */
+/**
+ * M8: `{balances: [{asset, free, locked}]}`. Balances are signed decimal text: the service has
+ * pushed a negative frozen amount, and a read that refused it would lose every balance with it.
+ */
 export const assetBalancesDecoder: ResponseDecoder<readonly AssetBalance[]> = normalized(
-  t.type({ balances: t.array(t.type({ asset: t.string, free: NonNegativeDecimalJson, locked: NonNegativeDecimalJson })) }, 'RawBalances'),
+  t.type({ balances: t.array(t.type({ asset: t.string, free: SignedDecimalJson, locked: SignedDecimalJson })) }, 'RawBalances'),
   (raw) => raw.balances.map((b) => ({ asset: b.asset, free: b.free, locked: b.locked })),
 );
 

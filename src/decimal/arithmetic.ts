@@ -61,8 +61,20 @@ function scaledOf(text: string, scanned: number): Scaled {
   return { units: BigInt(digits), scale };
 }
 
-/** Where a decimal's point is (`scanDecimal`), or a RangeError when the text is not a decimal. */
+/** What a value that is not text is, for an error message: its kind, never the value itself. */
+function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  const type = typeof value;
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+/**
+ * Where a decimal's point is (`scanDecimal`), or a RangeError when the value is not decimal text:
+ * callers without types may hand in a number, an array or `null`, which are refused the same way
+ * (never coerced to text, never a TypeError).
+ */
 function scanned(text: string): number {
+  if (typeof text !== 'string') throw new RangeError(`not a decimal: ${kindOf(text)}`);
   const layout = scanDecimal(text);
   if (layout < 0) throw new RangeError(`not a decimal: ${JSON.stringify(text)}`);
   return layout;
@@ -96,7 +108,7 @@ function addSigned(a: string, b: string, sign: 1 | -1): string {
  * Compares two decimals exactly: -1 when `a < b`, 0 when equal, 1 when `a > b`. Digit by digit
  * on the text: nothing is allocated, whatever the length.
  *
- * @throws RangeError when either text is not a decimal.
+ * @throws RangeError when either value is not decimal text (a number, `null` or an array included).
  * @example
  * ```ts
  * compareDecimal('10.5', '9.75'); // 1 (a string comparison would say -1)
@@ -110,7 +122,7 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
 /**
  * Adds two decimals exactly; the result is the shortest exact text (no trailing zeros).
  *
- * @throws RangeError when either text is not a decimal.
+ * @throws RangeError when either value is not decimal text (a number, `null` or an array included).
  * @example
  * ```ts
  * addDecimal('0.1', '0.2'); // '0.3'
@@ -124,7 +136,7 @@ export function addDecimal(a: string, b: string): string {
 /**
  * Subtracts `b` from `a` exactly; the result is the shortest exact text.
  *
- * @throws RangeError when either text is not a decimal.
+ * @throws RangeError when either value is not decimal text (a number, `null` or an array included).
  * @example
  * ```ts
  * subtractDecimal('0.3', '0.1'); // '0.2'
@@ -138,13 +150,17 @@ export function subtractDecimal(a: string, b: string): string {
 /**
  * Sums decimals exactly; `'0'` for none.
  *
- * @throws RangeError when any text is not a decimal.
+ * @throws RangeError when any value is not decimal text, or `values` is not a list of them (one
+ * text alone is refused, not summed character by character).
  * @example
  * ```ts
  * sumDecimals(['0.1', '0.2', '0.3']); // '0.6'
  * ```
  */
 export function sumDecimals(values: Iterable<string>): string {
+  const list: unknown = values;
+  const iterable = typeof list === 'object' && list !== null && typeof (list as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function';
+  if (!iterable || list instanceof String) throw new RangeError(`not a list of decimals: ${kindOf(list)}`);
   let total = '0';
   for (const value of values) total = addDecimal(total, value);
   return total;

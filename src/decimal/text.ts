@@ -28,7 +28,8 @@ export const NON_NEGATIVE_DECIMAL_RULE = 'non-negative decimal text';
 export const SIGNED_DECIMAL_RULE = 'decimal text';
 
 /**
- * Tells whether `text` is a decimal of the shared vocabulary, with or without a leading `-`.
+ * Tells whether `text` is a decimal of the shared vocabulary, with or without a leading `-`. Only
+ * text is: a number, an array or `null` is not (never coerced to text first).
  *
  * @example
  * ```ts
@@ -36,25 +37,27 @@ export const SIGNED_DECIMAL_RULE = 'decimal text';
  * isDecimal('1.50'); // true
  * isDecimal('1e-8'); // false: no exponents
  * isDecimal('.5'); // false
+ * isDecimal(5); // false: a number, not text
  * ```
  */
-export function isDecimal(text: string): boolean {
-  return SIGNED.test(text);
+export function isDecimal(text: unknown): boolean {
+  return typeof text === 'string' && SIGNED.test(text);
 }
 
 /**
  * Tells whether `text` is a non-negative decimal of the shared vocabulary (a quantity, a balance,
- * a price).
+ * a price). Only text is (as for {@link isDecimal}).
  *
  * @example
  * ```ts
  * isNonNegativeDecimal('3.5121'); // true
  * isNonNegativeDecimal('0'); // true
  * isNonNegativeDecimal('-5'); // false
+ * isNonNegativeDecimal(['1']); // false: an array, not text
  * ```
  */
-export function isNonNegativeDecimal(text: string): boolean {
-  return NON_NEGATIVE.test(text);
+export function isNonNegativeDecimal(text: unknown): boolean {
+  return typeof text === 'string' && NON_NEGATIVE.test(text);
 }
 
 /**

@@ -2,8 +2,9 @@
  * Coalescing for UI feeds: a state operator that would emit a snapshot per event emits at most
  * one per frame, per tick or per interval instead, on a scheduler (so tests run it in virtual
  * time). The books keep what changed between snapshots, so the one snapshot emitted lists every
- * key changed or removed since the one before: nothing is lost, only the in-between states, which
- * nobody would have seen on screen.
+ * key changed or removed since the one before, each by its last fate (a key removed and made
+ * again is changed, not removed): nothing is lost, only the in-between states, which nobody would
+ * have seen on screen.
  *
  * @module
  */

@@ -20,7 +20,10 @@ export type PagedList<P, T> = Endpoint<P, Page<T>> | { readonly endpoint: Endpoi
 
 /** Settings of {@link paginate}; the call settings apply to every page request. */
 export interface PaginateOptions extends CallOptions {
-  /** Stops after this many pages, whatever the service says (a guard against a service that ignores `page`). Default: no limit. */
+  /**
+   * Stops after this many pages, whatever the service says (a guard against a service that ignores
+   * `page`). `0` requests no page: the Observable completes at once, empty. Default: no limit.
+   */
   readonly maxPages?: number | undefined;
 }
 
@@ -73,7 +76,8 @@ function isLastPage(page: Page<unknown>, number: number, size: number, seen: num
  *   Observable with a {@link ValidationError} (the list's rule for it), before any request.
  * - Stops after an empty page; after page `totalPages` when the service says how many pages there
  *   are (B15), or after `total` items when it says that; otherwise after a page shorter than the
- *   page size.
+ *   page size; and after `maxPages` pages whatever the service says (`maxPages: 0`: no request,
+ *   an empty Observable).
  * - Cold: each subscription walks the list again. Unsubscribing aborts the request in flight and
  *   sends no other; `take(n)` therefore requests only the pages it needs.
  * - A failed page request (after the call's own retries) fails the Observable, after the items of
@@ -112,6 +116,8 @@ export function paginate<P extends object, T>(list: PagedList<P, T>, client: Cli
   const { maxPages: _unused, ...callOptions } = options;
 
   return new Observable<T>((subscriber) => {
+    // No page allowed: no request, as `take(0)` would complete without subscribing.
+    if (maxPages === 0) return subscriber.complete();
     let seen = 0;
     const request = (number: number, requested: number): void => {
       let page: Page<T> | undefined;

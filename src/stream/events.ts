@@ -55,13 +55,18 @@ export interface AccountEvent {
   /** The service's id of the asset (wire `coinId`). */
   readonly coinId: string;
   /**
-   * AVAILABLE balance after the change, decimal text, never negative (wire `balanceAmount`). This
-   * is not the total: the total is `free + frozen`.
+   * AVAILABLE balance after the change, signed decimal text (wire `balanceAmount`). This is not
+   * the total: the total is `free + frozen`. Normally 0 or more, but passed on as the service sent
+   * it, negative included (see `frozen`).
    */
   readonly free: string;
   /** Change of the available balance, signed decimal text (wire `balanceAmountChange`). */
   readonly freeChange: string;
-  /** Frozen (locked) balance after the change, decimal text, never negative (wire `frozenAmount`). */
+  /**
+   * Frozen (locked) balance after the change, signed decimal text (wire `frozenAmount`). Normally 0
+   * or more, but the service has sent negative ones (`-30.260235258`): such an update is passed on
+   * as sent, never dropped, so code that assumes a balance is never negative must check it.
+   */
   readonly frozen: string;
   /** Change of the frozen balance, signed decimal text (wire `frozenAmountChange`). */
   readonly frozenChange: string;

@@ -10,7 +10,6 @@ import type { AccountEvent } from './events.js';
 import {
   epochMillis,
   nonEmptyText,
-  nonNegativeDecimal,
   optionalEpochMillis,
   type Refusal,
   signedDecimal,
@@ -24,6 +23,8 @@ export type AccountFields = WireFields<PrivateAccountV3Api>;
 /**
  * Checks an account push field by field and builds the event, or returns the first field that
  * breaks its rule. `balanceAmount` is the available balance, not the total (docs/service.md).
+ * Both balances are signed decimal text, like the changes: the service has sent a negative
+ * `frozenAmount`, and its update must reach the user rather than be dropped for a rule of ours.
  *
  * @example
  * ```ts
@@ -40,11 +41,11 @@ export function normalizeAccount(channel: PrivateChannel, envelope: EnvelopeFiel
   if (typeof asset === 'object') return asset;
   const coinId = nonEmptyText(b.coinId, 'privateAccount.coinId');
   if (typeof coinId === 'object') return coinId;
-  const free = nonNegativeDecimal(b.balanceAmount, 'privateAccount.balanceAmount');
+  const free = signedDecimal(b.balanceAmount, 'privateAccount.balanceAmount');
   if (typeof free === 'object') return free;
   const freeChange = signedDecimal(b.balanceAmountChange, 'privateAccount.balanceAmountChange');
   if (typeof freeChange === 'object') return freeChange;
-  const frozen = nonNegativeDecimal(b.frozenAmount, 'privateAccount.frozenAmount');
+  const frozen = signedDecimal(b.frozenAmount, 'privateAccount.frozenAmount');
   if (typeof frozen === 'object') return frozen;
   const frozenChange = signedDecimal(b.frozenAmountChange, 'privateAccount.frozenAmountChange');
   if (typeof frozenChange === 'object') return frozenChange;

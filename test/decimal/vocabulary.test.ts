@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isRight } from 'fp-ts/lib/Either.js';
-import { AccountEventCodec } from '../../src/bridge/market-codec.js';
+import { AccountEventCodec, DealEventCodec } from '../../src/bridge/market-codec.js';
 import { NonNegativeDecimalJson, SignedDecimalJson } from '../../src/decimal/codec.js';
 import { isPositiveDecimal } from '../../src/decimal/text.js';
 import { parseDecimal } from '../../src/decimal/fixed.js';
@@ -19,7 +19,7 @@ import { decodeWireParams } from '../../src/params/decode-wire.js';
 import { encodeParams } from '../../src/params/validate.js';
 import { decodeFrame } from '../../src/stream/decode-frame.js';
 import { encodeJsonFrame, encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
-import { accountEvent } from '../stream/fixtures.js';
+import { accountEvent, dealEvent } from '../stream/fixtures.js';
 
 /** The rule in words, as code: digits (no leading zero but a lone 0), then optionally a point and digits. */
 function reference(text: string, signed: boolean): boolean {
@@ -50,19 +50,27 @@ const readers: Record<string, { readonly signed: boolean; readonly accepts: (tex
   'isNonNegativeDecimal (public)': { signed: false, accepts: isNonNegativeDecimal },
   'isDecimal (public)': { signed: true, accepts: isDecimal },
   'REST codec': { signed: false, accepts: (text) => isRight(NonNegativeDecimalJson.decode(text)) },
-  'REST response M8 (balances.free)': {
-    signed: false,
-    accepts: (text) => isRight(M8.response.decode({ balances: [{ asset: 'BTC', free: text, locked: '0' }] })),
+  'REST response M8 (balances.locked: a balance, which the service may report negative)': {
+    signed: true,
+    accepts: (text) => isRight(M8.response.decode({ balances: [{ asset: 'BTC', free: '0', locked: text }] })),
   },
   'JSON frame codec (signed fields)': { signed: true, accepts: (text) => isRight(SignedDecimalJson.decode(text)) },
-  'protobuf frame, balanceAmount': { signed: false, accepts: (text) => decodeFrame(encodePushFrame({ ...accountEvent, free: text })).kind === 'event' },
+  'protobuf frame, balanceAmount (a balance, which the service may send negative)': {
+    signed: true,
+    accepts: (text) => decodeFrame(encodePushFrame({ ...accountEvent, free: text })).kind === 'event',
+  },
+  'protobuf frame, price': { signed: false, accepts: (text) => decodeFrame(encodePushFrame({ ...dealEvent, price: text })).kind === 'event' },
   'protobuf frame, balanceAmountChange': {
     signed: true,
     accepts: (text) => decodeFrame(encodePushFrame({ ...accountEvent, freeChange: text })).kind === 'event',
   },
-  'JSON frame (hand-checked path), balanceAmount': {
+  'JSON frame (hand-checked path), frozenAmount (a balance, which the service may send negative)': {
+    signed: true,
+    accepts: (text) => decodeFrame(encodeJsonFrame({ ...accountEvent, channel: 'spot@private.account.v3.api', frozen: text })).kind === 'event',
+  },
+  'JSON frame (hand-checked path), quantity': {
     signed: false,
-    accepts: (text) => decodeFrame(encodeJsonFrame({ ...accountEvent, channel: 'spot@private.account.v3.api', free: text })).kind === 'event',
+    accepts: (text) => decodeFrame(encodeJsonFrame({ ...dealEvent, channel: 'spot@private.deals.v3.api', quantity: text })).kind === 'event',
   },
   'JSON frame (io-ts path, quoted sendTime), frozenAmountChange': {
     signed: true,
@@ -71,7 +79,8 @@ const readers: Record<string, { readonly signed: boolean; readonly accepts: (tex
       return decodeFrame(JSON.stringify({ ...frame, sendTime: String(frame['sendTime']) })).kind === 'event';
     },
   },
-  'bridge codec, free': { signed: false, accepts: (text) => isRight(AccountEventCodec.decode({ ...accountEvent, free: text })) },
+  'bridge codec, frozen (a balance, which the service may send negative)': { signed: true, accepts: (text) => isRight(AccountEventCodec.decode({ ...accountEvent, frozen: text })) },
+  'bridge codec, price': { signed: false, accepts: (text) => isRight(DealEventCodec.decode({ ...dealEvent, price: text })) },
   'bridge codec, freeChange': { signed: true, accepts: (text) => isRight(AccountEventCodec.decode({ ...accountEvent, freeChange: text })) },
   'operators arithmetic': {
     signed: true,

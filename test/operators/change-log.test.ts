@@ -1,7 +1,8 @@
 /**
  * The change log behind each snapshot's `changed` and `removed`: keys in the order they first
- * changed, a removed key no longer among the changed, each list handed over once, and one shared
- * frozen empty list when there is nothing to hand over.
+ * changed, each key in the list of its last fate only (a removed key no longer among the changed, a
+ * key made again no longer among the removed), each list handed over once, and one shared frozen
+ * empty list when there is nothing to hand over.
  */
 import { describe, expect, it } from '@jest/globals';
 import { ChangeLog } from '../../src/operators/state/change-log.js';
@@ -31,6 +32,18 @@ describe('ChangeLog', () => {
     expect(log.takeRemoved()).toEqual([]);
     log.remove('b');
     expect([log.removedCount, log.takeRemoved()]).toEqual([1, ['b']]);
+  });
+
+  it('keeps each key in the list of its last fate: removed then made again is changed only, each key listed once', () => {
+    const log = new ChangeLog();
+    log.change('a');
+    log.remove('a');
+    log.remove('b');
+    log.change('a');
+    log.change('b');
+    log.remove('b');
+    expect(log.removedCount).toBe(1);
+    expect([log.takeChanged(), log.takeRemoved()]).toEqual([['a'], ['b']]);
   });
 
   it('hands over one shared, frozen empty list when nothing changed or was removed', () => {

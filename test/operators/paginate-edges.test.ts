@@ -2,7 +2,7 @@
  * paginate at the edges of its stopping rules: an empty page ends the walk even when the service
  * says more pages exist, a full page that `totalPages` names the last ends it, a subscriber that
  * takes exactly one page starts no second call, a call that completes with no page ends it
- * quietly, and a bad `maxPages` is refused by name.
+ * quietly, `maxPages: 0` fetches nothing, and a bad `maxPages` is refused by name.
  */
 import { describe, expect, it } from '@jest/globals';
 import { EMPTY, take, toArray } from 'rxjs';
@@ -58,6 +58,19 @@ describe('paginate at its edges', () => {
     const client = { ...makeClient(fake.fetch), call: () => EMPTY };
     const outcome = await outcomeOf(paginate(listSubAccounts, client));
     expect(outcome).toEqual({ kind: 'value', values: [] });
+  });
+
+  it('with maxPages 0, starts no call and completes at once, empty', async () => {
+    const fake = fakeFetch(json(subAccounts(200)));
+    const client = makeClient(fake.fetch);
+    let started = 0;
+    const counting: Client = { ...client, call: (...args) => (started++, client.call(...args)) };
+    const values: unknown[] = [];
+    let completed = false;
+    // Subscribed and finished in the same turn: nothing asynchronous was started.
+    paginate(listSubAccounts, counting, {}, { maxPages: 0 }).subscribe({ next: (v) => values.push(v), complete: () => (completed = true) });
+    expect({ values, completed, started }).toEqual({ values: [], completed: true, started: 0 });
+    expect(fake.calls).toHaveLength(0);
   });
 
   it('refuses a bad maxPages naming it, before any request', async () => {

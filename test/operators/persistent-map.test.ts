@@ -3,11 +3,13 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { PersistentMap } from '../../src/operators/state/persistent-map.js';
+import { PersistentMap, type KeyHash } from '../../src/operators/state/persistent-map.js';
+import { fnv1a } from './fnv1a.js';
 
 type Op = { readonly kind: 'set'; readonly key: string; readonly value: number } | { readonly kind: 'delete'; readonly key: string };
 
-// Keys whose 32-bit FNV-1a hashes are equal (found by search): they share a collision node.
+// Keys whose 32-bit FNV-1a hashes are equal (found by search): they share a collision node in a
+// map hashing with FNV-1a. The map's own keyed hash puts them anywhere.
 const COLLIDING = ['k32728', 'k261234', 'k32729', 'k261235', 'k32724', 'k261238'];
 // Few distinct keys, so that sets overwrite and deletes hit.
 const key = fc.oneof(fc.constantFrom('a', 'b', 'c', ...COLLIDING), fc.string({ maxLength: 3 }), fc.integer({ min: 0, max: 2000 }).map(String));
@@ -20,12 +22,19 @@ function sorted(entries: Iterable<[string, number]>): [string, number][] {
   return [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** The hashes the map is tried with: its own, FNV-1a (the keys above collide), and one of a few values (most keys collide). */
+const HASHES: readonly (readonly [string, KeyHash | undefined])[] = [
+  ['its own keyed hash', undefined],
+  ['FNV-1a', fnv1a],
+  ['a hash of 4 values', (k) => k.length & 3],
+];
+
 describe('PersistentMap', () => {
-  it('agrees with a Map after any sequence of changes, and every earlier version is unchanged', () => {
+  it.each(HASHES)('agrees with a Map after any sequence of changes, and every earlier version is unchanged (%s)', (_name, hash) => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
         const model = new Map<string, number>();
-        let map = PersistentMap.empty<number>();
+        let map = PersistentMap.empty<number>(hash);
         const versions: { map: PersistentMap<number>; entries: [string, number][] }[] = [];
         for (const o of ops) {
           if (o.kind === 'set') {
@@ -69,7 +78,8 @@ describe('PersistentMap', () => {
 
   it('keeps keys with equal hashes apart', () => {
     const [a = '', b = ''] = COLLIDING;
-    const both = PersistentMap.empty<string>().set(a, 'A').set(b, 'B');
+    const both = PersistentMap.empty<string>(fnv1a).set(a, 'A').set(b, 'B');
+    expect(PersistentMap.shapeOf(both).largestBucket).toBe(2);
     expect([both.get(a), both.get(b), both.size]).toEqual(['A', 'B', 2]);
     const one = both.delete(a);
     expect([one.get(a), one.get(b), one.size, both.get(a)]).toEqual([undefined, 'B', 1, 'A']);

@@ -17,9 +17,12 @@ const marketEvent = marketEventArbitrary();
 
 const RUNS = 10_000;
 
-/** Decimal fields of each event kind: quantities, balances and prices never negative; changes and fees signed. */
+/**
+ * Decimal fields of each event kind: quantities and prices never negative; changes, fees and
+ * balances signed (the service has sent a negative frozen amount).
+ */
 const DECIMAL_FIELDS: Readonly<Record<MarketEvent['type'], { readonly nonNegative: readonly string[]; readonly signed: readonly string[] }>> = {
-  account: { nonNegative: ['free', 'frozen'], signed: ['freeChange', 'frozenChange'] },
+  account: { nonNegative: [], signed: ['free', 'frozen', 'freeChange', 'frozenChange'] },
   deal: { nonNegative: ['price', 'quantity', 'amount'], signed: ['feeAmount'] },
   order: {
     nonNegative: ['price', 'quantity', 'amount', 'avgPrice', 'remainAmount', 'remainQuantity', 'lastDealQuantity', 'cumulativeQuantity', 'cumulativeAmount'],

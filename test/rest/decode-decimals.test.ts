@@ -1,7 +1,8 @@
 /**
- * Decimals in REST responses (docs/concepts.md, "Decimal text"): a quantity or balance is
- * non-negative decimal text; a JSON number where one is expected is read exactly from the body's
- * text (never through a float), and anything else is a DecodeError naming the path.
+ * Decimals in REST responses (docs/concepts.md, "Decimal text"): a quantity is non-negative
+ * decimal text, a balance the service reports signed decimal text (it has sent negative ones); a
+ * JSON number where one is expected is read exactly from the body's text (never through a float),
+ * and anything else is a DecodeError naming the path.
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
@@ -12,7 +13,7 @@ import { errorOf, makeClient, resultOf } from '../support/harness.js';
 import { operationCase } from '../support/operations.js';
 
 /** Runs `id` against a service answering `body` (raw JSON text, numbers as written). */
-function answer(id: 'M6' | 'M8', body: string) {
+function answer(id: 'M6' | 'M7' | 'M8', body: string) {
   return operationCase(id).run(makeClient(fakeFetch(text(body, 200)).fetch));
 }
 
@@ -38,15 +39,18 @@ describe('a JSON number where a decimal is expected', () => {
     await expect(resultOf(answer('M6', '{"tranId":12345678901234567891}'))).resolves.toEqual({ tranId: '12345678901234567891' });
   });
 
-  it('is refused, naming the path, when it is negative or its exponent is absurd', async () => {
-    for (const [free, path] of [
-      ['-0.5', 'balances.0.free'],
-      ['1e9999999', 'balances.0.free'],
-    ] as const) {
-      const error = await errorOf(answer('M8', balances(free)));
-      expect(error).toBeInstanceOf(DecodeError);
-      expect((error as DecodeError).paths).toEqual([`${path}: expected NonNegativeDecimal`]);
-    }
+  it('is refused, naming the path, when its exponent is absurd, or when it is negative where the value may not be', async () => {
+    const absurd = await errorOf(answer('M8', balances('1e9999999')));
+    expect(absurd).toBeInstanceOf(DecodeError);
+    expect((absurd as DecodeError).paths).toEqual(['balances.0.free: expected SignedDecimal']);
+    const transfers = '{"rows":[{"tranId":"1","fromAccountType":"SPOT","toAccountType":"FUTURE","asset":"USDT","amount":-0.5,"status":"SUCCESS","timestamp":1544433325000}]}';
+    const negative = await errorOf(answer('M7', transfers));
+    expect(negative).toBeInstanceOf(DecodeError);
+    expect((negative as DecodeError).paths).toContain('rows.0.amount: expected NonNegativeDecimal');
+  });
+
+  it('is taken as sent when negative where it is a balance the service reports (it has sent negative frozen amounts)', async () => {
+    await expect(resultOf(answer('M8', balances('-0.5', '-30.260235258')))).resolves.toEqual([{ asset: 'BTC', free: '-0.5', locked: '-30.260235258' }]);
   });
 
   it('decodes to text of exactly its value, for any digits and any exponent', async () => {
@@ -75,16 +79,14 @@ describe('a JSON number where a decimal is expected', () => {
 });
 
 describe('decimal text in a response', () => {
-  it('is refused, naming the path, when negative where the spec means a balance (not only in the stream)', async () => {
-    const error = await errorOf(answer('M8', balances('"-5"')));
-    expect(error).toBeInstanceOf(DecodeError);
-    expect((error as DecodeError).paths).toEqual(['balances.0.free: expected NonNegativeDecimal']);
+  it('is taken as sent when negative where it is a balance (not only in the stream): the service has reported negative ones', async () => {
+    await expect(resultOf(answer('M8', balances('"-5"')))).resolves.toEqual([{ asset: 'BTC', free: '-5', locked: '0' }]);
   });
 
-  it('is refused unless it is in the shared vocabulary (no exponent, sign, bare point, leading zero, blank)', async () => {
-    for (const bad of ['1e-8', '+1', '.5', '5.', '007', '', ' 1', '1 ', '0x10', 'NaN']) {
+  it('is refused unless it is in the shared vocabulary (no exponent, plus sign, bare point, leading zero, blank)', async () => {
+    for (const bad of ['1e-8', '+1', '.5', '5.', '007', '', ' 1', '1 ', '0x10', 'NaN', '-', '--5']) {
       const error = await errorOf(answer('M8', balances(JSON.stringify(bad))));
-      expect([bad, error instanceof DecodeError ? error.paths : error]).toEqual([bad, ['balances.0.free: expected NonNegativeDecimal']]);
+      expect([bad, error instanceof DecodeError ? error.paths : error]).toEqual([bad, ['balances.0.free: expected SignedDecimal']]);
     }
   });
 });

@@ -71,13 +71,14 @@ describe('sub-accounts', () => {
     expect(refusal(subAccountPageDecoder, body)).toEqual(['subAccounts.0.isFreeze: expected Flag']);
   });
 
-  it('reads balances given as JSON numbers as decimal text, and refuses a negative one', () => {
+  it('reads balances given as JSON numbers as decimal text, a negative one as sent (the service has reported some)', () => {
     expect(decoded(assetBalancesDecoder, { balances: [{ asset: 'BTC', free: 1e-8, locked: 0 }] })).toStrictEqual([
       { asset: 'BTC', free: '0.00000001', locked: '0' },
     ]);
-    expect(refusal(assetBalancesDecoder, { balances: [{ asset: 'BTC', free: '1', locked: '-1' }] })).toEqual([
-      'balances.0.locked: expected NonNegativeDecimal',
+    expect(decoded(assetBalancesDecoder, { balances: [{ asset: 'BTC', free: '1', locked: -30.260235258 }] })).toStrictEqual([
+      { asset: 'BTC', free: '1', locked: '-30.260235258' },
     ]);
+    expect(refusal(assetBalancesDecoder, { balances: [{ asset: 'BTC', free: '1', locked: '1e3' }] })).toEqual(['balances.0.locked: expected SignedDecimal']);
   });
 
   it('reads a created broker sub-account sent as a bare object as well as in an array', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { filter, map, throwError } from 'rxjs';
-import { ApiError } from '../../src/errors.js';
+import { defer, filter, map, throwError } from 'rxjs';
+import { ApiError, HttpError } from '../../src/errors.js';
 import { StreamFatalError, userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { accountFrame, setup, testScheduler } from './harness.js';
 
@@ -162,6 +162,51 @@ describe('reconnection (virtual time)', () => {
       expect(failure).toBeInstanceOf(StreamFatalError);
       expect((failure as StreamFatalError).cause).toBeInstanceOf(ApiError);
       expect(server.sockets).toHaveLength(0);
+    });
+  });
+
+  it('ends the stream with a typed error when the listen-key call is answered HTTP 401 without a service body', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const { server } = setup(scheduler);
+      let failure: unknown;
+      const unauthorized = new HttpError({ status: 401, target: { operation: 'L1', method: 'POST', path: '/api/v3/userDataStream' } });
+      const subscription = userDataStream(() => throwError(() => unauthorized), { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe({
+        error: (e: unknown) => (failure = e),
+      });
+      // Bounded: a stream that took the 401 for a passing trouble would try again for ever.
+      scheduler.schedule(() => subscription.unsubscribe(), 60_000);
+      flush();
+      expect(failure).toBeInstanceOf(StreamFatalError);
+      expect((failure as StreamFatalError).cause).toBe(unauthorized);
+      expect(server.sockets).toHaveLength(0);
+    });
+  });
+
+  it('takes a firewall’s 403 on the listen-key call for what it is: reported, tried again after the backoff, connected once the block lifts', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const { server, keys } = setup(scheduler);
+      let blocked = 2;
+      const firewall = new HttpError({ status: 403, target: { operation: 'L1', method: 'POST', path: '/api/v3/userDataStream' } });
+      const source = { ...keys, create: () => defer(() => (blocked-- > 0 ? throwError(() => firewall) : keys.create())) };
+      const events: UserDataEvent[] = [];
+      let failure: unknown;
+      const subscription = userDataStream(source, { wsUrl, scheduler, webSocketFactory: server.factory, random: () => 1 }).subscribe({
+        next: (e) => events.push(e),
+        error: (e: unknown) => (failure = e),
+      });
+      scheduler.schedule(() => subscription.unsubscribe(), 60_000);
+      flush();
+      expect(failure).toBeUndefined();
+      const codes = events.map((e) => (e.type === 'diagnostic' ? e.code : e.type));
+      expect(codes).toEqual(['key-create-failed', 'reconnecting', 'key-create-failed', 'reconnecting', 'gap', 'connected']);
+      expect(events.filter((e) => e.type === 'reconnecting').map((e) => e.type === 'reconnecting' && e.delayMs)).toEqual([500, 1_000]);
+      // Not tried again at once: each attempt waits its backoff.
+      const created = keys.of('create');
+      expect(created).toHaveLength(1);
+      expect(created[0]?.at).toBeGreaterThan(0);
+      expect(server.sockets).toHaveLength(1);
     });
   });
 });

@@ -22,8 +22,18 @@ describe('JSON numbers in JSON push frames', () => {
     });
   });
 
-  it('are refused where the value may not be negative, as text is', () => {
-    const result = decodeFrame(accountFrame({ free: '-0.5', freeChange: '1' }));
-    expect(result).toMatchObject({ kind: 'malformed', reason: 'json: privateAccount.balanceAmount: expected NonNegativeDecimal' });
+  it('are taken negative where the service may send a negative value (a balance), as text is', () => {
+    expect(decodeFrame(accountFrame({ free: '-0.5', freeChange: '1', frozen: '-30.260235258' }))).toMatchObject({
+      kind: 'event',
+      event: { free: '-0.5', frozen: '-30.260235258' },
+    });
+  });
+
+  it('are refused where the value may not be negative (a price), as text is', () => {
+    const frame =
+      '{"channel":"spot@private.deals.v3.api","symbol":"MXUSDT","sendTime":1736417034332,"privateDeals":{"price":-1.6,"quantity":"5","amount":"8",' +
+      '"tradeType":2,"isMaker":true,"tradeId":"T1","orderId":"C02__1","feeAmount":"0.0003998","feeCurrency":"USDT","time":1736417034280}}';
+    expect(decodeFrame(frame)).toMatchObject({ kind: 'malformed', reason: 'json: privateDeals.price: expected NonNegativeDecimal' });
+    expect(decodeFrame(frame.replace('"price":-1.6', '"price":1.6'))).toMatchObject({ kind: 'event', event: { price: '1.6' } });
   });
 });

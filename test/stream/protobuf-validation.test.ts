@@ -95,11 +95,12 @@ describe('decodeFrame on protobuf frames: the documented examples', () => {
     expect(result).toEqual(decodeFrame(orderFrame()));
   });
 
-  it('accepts a negative change and a negative fee, but no negative balance', () => {
+  it('accepts a negative change, a negative fee and a negative balance (the service has sent one), but no negative price', () => {
     expect(decodeFrame(accountFrame({ balanceAmountChange: '-5.5', frozenAmountChange: '-1' })).kind).toBe('event');
     expect(decodeFrame(dealFrame({ feeAmount: '-0.01' })).kind).toBe('event');
-    expectMalformed(decodeFrame(accountFrame({ balanceAmount: '-1' })), 'privateAccount.balanceAmount');
-    expectMalformed(decodeFrame(accountFrame({ frozenAmount: '-0.1' })), 'privateAccount.frozenAmount');
+    expect(decodeFrame(accountFrame({ balanceAmount: '-1' }))).toMatchObject({ kind: 'event', event: { free: '-1' } });
+    expect(decodeFrame(accountFrame({ frozenAmount: '-0.1' }))).toMatchObject({ kind: 'event', event: { frozen: '-0.1' } });
+    expectMalformed(decodeFrame(dealFrame({ price: '-1' })), 'privateDeals.price');
   });
 
   it('treats an empty lastDealQuantity like an absent one', () => {

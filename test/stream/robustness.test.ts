@@ -29,8 +29,9 @@ function expectValidEvent(event: MarketEvent): void {
   for (const millis of [event.sendTime, time]) expect(Number.isSafeInteger(millis) && millis > 0).toBe(true);
   switch (event.type) {
     case 'account':
-      expect(event.free).toMatch(UNSIGNED);
-      expect(event.frozen).toMatch(UNSIGNED);
+      // Balances are signed: the service has sent a negative frozen amount.
+      expect(event.free).toMatch(DECIMAL);
+      expect(event.frozen).toMatch(DECIMAL);
       expect(event.freeChange).toMatch(DECIMAL);
       expect(event.frozenChange).toMatch(DECIMAL);
       expect(event.asset.length).toBeGreaterThan(0);

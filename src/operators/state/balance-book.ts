@@ -14,12 +14,16 @@ import type { Freshness, RefreshableBook } from '../refreshable.js';
 export interface BalanceSnapshot extends Freshness {
   /**
    * Balance per asset name. An immutable map: it never changes after it was emitted (it shares
-   * structure with newer snapshots). Iteration order follows the names' hashes.
+   * structure with newer snapshots). Iteration order follows the names' hashes (keyed anew in each
+   * process, so it differs between runs): sort by `asset` for a stable order.
    */
   readonly balances: ReadonlyMap<string, AssetBalanceState>;
   /** Assets whose balance this update set or changed. */
   readonly changed: readonly string[];
-  /** Assets this update removed (a resync no longer lists them). */
+  /**
+   * Assets this update removed (a resync no longer lists them). None is in `balances` or in
+   * `changed` (an asset removed and set again within one coalesced update is changed).
+   */
   readonly removed: readonly string[];
   /** Number of this snapshot, from 1, one more each time. */
   readonly version: number;

@@ -1,8 +1,11 @@
 /**
  * What one update of a book touched, for its snapshot's `changed` and `removed`: kept between
- * snapshots and handed over once. The same Set serves every update (cleared, not replaced), and an
- * update that removed nothing shares one frozen empty list, so the usual event (one key changed)
- * costs one small array.
+ * snapshots and handed over once. Each key is in at most one of the two lists, the one of its last
+ * fate since the snapshot before: a key removed, then made again (a placeholder evicted, then
+ * brought back by a later deal within one coalescing window) is changed, not removed, so a consumer
+ * may apply the lists in either order. The same Sets serve every update (cleared, not replaced),
+ * and a list with nothing in it is one shared frozen empty array, so the usual event (one key
+ * changed) costs one small array.
  *
  * @module
  */
@@ -23,22 +26,24 @@ const NONE: readonly string[] = Object.freeze([]);
  */
 export class ChangeLog {
   private readonly changedKeys = new Set<string>();
-  private removedKeys: string[] = [];
+  private readonly removedKeys = new Set<string>();
 
-  /** Number of keys removed since the last snapshot. */
+  /** Number of keys removed since the last snapshot (and not made again since). */
   get removedCount(): number {
-    return this.removedKeys.length;
+    return this.removedKeys.size;
   }
 
-  /** `key` was created or changed. */
+  /** `key` was created or changed (it is no longer among the removed ones). */
   change(key: string): void {
     this.changedKeys.add(key);
+    // Only a key that was removed and made again is in both: the common case skips the delete.
+    if (this.removedKeys.size > 0) this.removedKeys.delete(key);
   }
 
   /** `key` was removed (it is no longer among the changed ones). */
   remove(key: string): void {
     this.changedKeys.delete(key);
-    this.removedKeys.push(key);
+    this.removedKeys.add(key);
   }
 
   /** The keys changed since the last call, in the order they first changed; forgets them. */
@@ -49,11 +54,11 @@ export class ChangeLog {
     return keys;
   }
 
-  /** The keys removed since the last call; forgets them. */
+  /** The keys removed since the last call, in the order they were removed; forgets them. */
   takeRemoved(): readonly string[] {
-    if (this.removedKeys.length === 0) return NONE;
-    const keys = this.removedKeys;
-    this.removedKeys = [];
+    if (this.removedKeys.size === 0) return NONE;
+    const keys = [...this.removedKeys];
+    this.removedKeys.clear();
     return keys;
   }
 }

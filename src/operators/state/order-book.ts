@@ -20,14 +20,17 @@ export interface OrderBook extends Freshness {
    * Every order the book holds, by order id: open orders, recently finished ones, and placeholders
    * (orders known only from their deals so far). An immutable map: it never changes after it was
    * emitted, so keeping an old snapshot is safe (it shares structure with the newer ones).
-   * Iteration order follows the ids' hashes; sort by `createTime` for creation order.
+   * Iteration order follows the ids' hashes (keyed anew in each process, so it differs between
+   * runs); sort by `createTime` (then `orderId`) for a stable order.
    */
   readonly orders: ReadonlyMap<string, OrderState>;
-  /** Ids of the orders this update created or changed. */
+  /** Ids of the orders this update created or changed (each held by `orders`). */
   readonly changed: readonly string[];
   /**
    * Ids of the orders this update removed: final orders evicted past the count or age limit,
-   * placeholders past their limit, and open orders a resync no longer lists.
+   * placeholders past their limit, and open orders a resync no longer lists. None is in `orders`
+   * or in `changed` (an order removed and made again within one coalesced update is changed), so
+   * applying both lists to the snapshot before, in either order, gives this one.
    */
   readonly removed: readonly string[];
   /** Number of this snapshot, from 1, one more each time. */

@@ -8,8 +8,14 @@
  *
  * Iteration order follows the keys' hashes, not insertion order.
  *
+ * Keys are hashed with a keyed hash (`keyed-hash.ts`: HalfSipHash-1-3 under a key drawn at random
+ * once per process): whoever chooses the keys (order ids come from the service) cannot make them
+ * share a hash, so every path stays O(log32 n) and every collision bucket small. Equal 32-bit
+ * hashes are rare then, but still handled: their keys share a collision node, searched linearly.
+ *
  * @module
  */
+import { keyedHash, randomHashKey } from './keyed-hash.js';
 
 interface Leaf<V> {
   readonly kind: 'leaf';
@@ -37,11 +43,35 @@ type Node<V> = Leaf<V> | Branch<V> | Collision<V>;
 const BITS = 5;
 const MASK = 31;
 
-/** FNV-1a over the UTF-16 code units, 32 bits. */
-function hashOf(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+/** A map's hash of its keys: an unsigned 32-bit number. */
+export type KeyHash = (key: string) => number;
+
+/** This process's key: drawn once, unknown outside it. */
+const PROCESS_KEY = randomHashKey();
+
+/** The hash of every map but those given another (tests that pick where keys land). */
+const processHash: KeyHash = (key) => keyedHash(key, PROCESS_KEY);
+
+/** How deep a trie is and how large its largest collision bucket: what hash flooding would grow. */
+export interface TrieShape {
+  /** Branches on the longest path from the root to a leaf or collision node (0: none). */
+  readonly depth: number;
+  /** Keys in the largest collision node; 1 when no two keys share a hash, 0 for the empty map. */
+  readonly largestBucket: number;
+}
+
+function shapeOfNode(node: Node<unknown> | undefined): TrieShape {
+  if (!node) return { depth: 0, largestBucket: 0 };
+  if (node.kind === 'leaf') return { depth: 0, largestBucket: 1 };
+  if (node.kind === 'collision') return { depth: 0, largestBucket: node.leaves.length };
+  let depth = 0;
+  let largestBucket = 0;
+  for (const child of node.children) {
+    const shape = shapeOfNode(child);
+    depth = Math.max(depth, shape.depth);
+    largestBucket = Math.max(largestBucket, shape.largestBucket);
+  }
+  return { depth: depth + 1, largestBucket };
 }
 
 function popcount(x: number): number {
@@ -173,43 +203,62 @@ function* mapLeaves<V, T>(node: Node<V> | undefined, f: (leaf: Leaf<V>) => T): G
  * ```
  */
 export class PersistentMap<V> implements ReadonlyMap<string, V> {
-  private static readonly EMPTY = new PersistentMap<never>(undefined, 0);
+  private static readonly EMPTY = new PersistentMap<never>(undefined, 0, processHash);
 
   private constructor(
     private readonly root: Node<V> | undefined,
     /** Number of entries. */
     readonly size: number,
+    /** How this map and the maps made from it hash their keys. */
+    private readonly hashOf: KeyHash,
   ) {}
 
-  /** The empty map. */
-  static empty<V>(): PersistentMap<V> {
-    return PersistentMap.EMPTY;
+  /**
+   * The empty map, hashing its keys with this process's keyed hash; `hash` replaces it (for tests
+   * that choose where keys land in the trie), for this map and every map made from it.
+   */
+  static empty<V>(hash?: KeyHash): PersistentMap<V> {
+    return hash === undefined ? PersistentMap.EMPTY : new PersistentMap<V>(undefined, 0, hash);
+  }
+
+  /**
+   * The trie's shape: its depth and its largest collision bucket. Small for any keys, whoever
+   * chose them; a hash anyone could predict would let them grow the bucket to every key.
+   *
+   * @example
+   * ```ts
+   * PersistentMap.shapeOf(PersistentMap.empty<number>().set('a', 1)); // { depth: 0, largestBucket: 1 }
+   * ```
+   */
+  static shapeOf(map: PersistentMap<unknown>): TrieShape {
+    return shapeOfNode(map.root);
   }
 
   /** The value stored under `key`, or `undefined`. */
   get(key: string): V | undefined {
-    return lookup(this.root, hashOf(key), key)?.value;
+    return lookup(this.root, this.hashOf(key), key)?.value;
   }
 
   /** Whether `key` has an entry. */
   has(key: string): boolean {
-    return lookup(this.root, hashOf(key), key) !== undefined;
+    return lookup(this.root, this.hashOf(key), key) !== undefined;
   }
 
   /** A map with `key` set to `value` (this map itself when the entry is already that very value). */
   set(key: string, value: V): PersistentMap<V> {
     grew = false;
-    const root = insert(this.root, 0, { kind: 'leaf', hash: hashOf(key), key, value });
+    const root = insert(this.root, 0, { kind: 'leaf', hash: this.hashOf(key), key, value });
     if (root === this.root) return this;
-    return new PersistentMap(root, grew ? this.size + 1 : this.size);
+    return new PersistentMap(root, grew ? this.size + 1 : this.size, this.hashOf);
   }
 
   /** A map without `key` (this map itself when there is no such entry). */
   delete(key: string): PersistentMap<V> {
-    const hash = hashOf(key);
+    const hash = this.hashOf(key);
     if (!this.root || !lookup(this.root, hash, key)) return this;
     const root = remove(this.root, 0, hash, key);
-    return root === undefined ? PersistentMap.empty() : new PersistentMap(root, this.size - 1);
+    if (root === undefined) return PersistentMap.empty(this.hashOf === processHash ? undefined : this.hashOf);
+    return new PersistentMap(root, this.size - 1, this.hashOf);
   }
 
   /** Calls `callback` for each entry. */

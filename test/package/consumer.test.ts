@@ -77,7 +77,7 @@ beforeAll(async () => {
   // Two chains side by side, each mostly waiting on npm and one single-threaded tsc build. The git
   // URL route: npm clones the clone's history and installs and builds in its own copy. The folder
   // route, then the tarball: the folder install meets the clone fresh, so the build's own install
-  // of its tools (scripts/prepare.mjs) runs under a consumer's npm; `npm pack` in the same clone
+  // of its tools (tools/prepare.mjs) runs under a consumer's npm; `npm pack` in the same clone
   // then only builds again (the three installs are compared byte for byte below). Neither touches
   // the clone's history, which is all the git route reads.
   const folderThenTarball = async (): Promise<readonly [string, string]> => {
@@ -115,7 +115,7 @@ describe('the tarball npm pack makes', () => {
       ]),
     );
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
-    expect(paths.filter((p) => /(^|\/)(src|test|\.ci|scripts|bench|node_modules)\//.test(p) || /\.test\.|\.tsbuildinfo$|\.tgz$/.test(p))).toEqual([]);
+    expect(paths.filter((p) => /(^|\/)(src|test|\.ci|tools|bench|node_modules)\//.test(p) || /\.test\.|\.tsbuildinfo$|\.tgz$/.test(p))).toEqual([]);
   });
 });
 

@@ -6,9 +6,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { findTool } from '../../scripts/system-tools/find.js';
-import { planSetup, type Machine } from '../../scripts/system-tools/plan.js';
-import { SYSTEM_TOOLS, type SystemTool } from '../../scripts/system-tools/tools.js';
+import { findTool } from '../../tools/test/system-tools/find.js';
+import { planSetup, type Machine } from '../../tools/test/system-tools/plan.js';
+import { SYSTEM_TOOLS, type SystemTool } from '../../tools/test/system-tools/tools.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -92,7 +92,7 @@ describe('npm test', () => {
     const result = await new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'scripts/test.ts', '--listTests'],
+        ['--import', 'tsx', 'tools/test/run.ts', '--listTests'],
         { cwd: ROOT, env: { ...process.env, NATS_SERVER_BIN: '/nonexistent/nats-server' }, timeout: 30_000 },
         (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr }),
       );

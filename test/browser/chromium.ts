@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** The Chromium to drive: `CHROMIUM_PATH` (set by `npm test`), else where Debian installs it. */
+/** The Chromium to drive: `CHROMIUM_PATH` (set by `npm run test:all`), else where Debian installs it. */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 /**

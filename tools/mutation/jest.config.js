@@ -8,7 +8,7 @@
  * for a quick run on a few test files.
  * @type {import('jest').Config}
  */
-import base from '../../jest.config.js';
+import { shared } from '../../jest.config.js';
 import { mutationGroup } from './groups.js';
 
 const CORE_TESTS = [
@@ -40,7 +40,7 @@ function chosenEntries() {
 const chosen = chosenEntries();
 
 export default {
-  ...base,
+  ...shared,
   // The project's root (this file lives two folders down): test globs and the related-tests search start there.
   rootDir: '../..',
   // src as well, so that jest's related-tests search (which Stryker uses) sees the imports of the sources.

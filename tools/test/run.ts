@@ -1,7 +1,12 @@
 /**
- * `npm test`: makes sure the system programs the tests use are present (installing them with
- * apt-get when it may, or stopping at once with what to install), then runs jest on native ES
- * modules with every argument passed through (`npm test -- test/rest --json ...`).
+ * `npm test` and `npm run test:all` (docs/testing.md): jest on native ES modules, every argument
+ * passed through (`npm test -- test/rest --json ...`).
+ *
+ *   npm test                 the fast tier (jest's `fast` project): Node and loopback only; it
+ *                            looks for and installs nothing
+ *   npm run test:all         both tiers (`--all` here): first makes sure of the system programs the
+ *                            full tier uses (installing them with apt-get when it may, or stopping
+ *                            at once with what to install)
  *
  * @module
  */
@@ -21,9 +26,13 @@ function toolEnvironment(): Record<string, string> {
   }
 }
 
-const tools = toolEnvironment();
+const args = process.argv.slice(2);
+const all = args.includes('--all');
+// Last: jest reads the words after `--selectProjects` as project names, paths given before it included.
+const jestArgs = all ? args.filter((arg) => arg !== '--all') : [...args, '--selectProjects', 'fast'];
+const tools = all ? toolEnvironment() : {};
 const jest = createRequire(import.meta.url).resolve('jest/bin/jest');
-const child = spawn(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, ...process.argv.slice(2)], {
+const child = spawn(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, ...jestArgs], {
   stdio: 'inherit',
   env: { ...process.env, ...tools },
 });

@@ -1,6 +1,6 @@
 /**
  * Headless Chromium for the browser tests: Debian's own build at /usr/bin/chromium, never a
- * downloaded one. Missing, it fails the test with what to do (`npm test` installs it with apt-get).
+ * downloaded one. Missing, it fails the test with what to do (`npm run test:all` installs it with apt-get).
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';

@@ -138,7 +138,7 @@ class FieldCursor {
   }
 }
 
-// Field numbers and types as declared in proto/mexc/push_data_v3.proto; defaults as the
+// Field numbers and types as declared in tools/proto/mexc/push_data_v3.proto; defaults as the
 // generated messages have them (proto3: empty text, zero, false; `optional` fields absent, here
 // `undefined`). Every field the normalizers read is in the object literal from the start, in wire
 // order, so all frames of a kind share one hidden class, also with JSON bodies of the same fields:

@@ -1,11 +1,11 @@
 /**
  * Headless Chromium for the browser tests: Debian's own build at /usr/bin/chromium, never a
- * downloaded one. Missing, it fails the test with what to do (`npm test` installs it with apt-get).
+ * downloaded one. Missing, it fails the test with what to do (`npm run test:all` installs it with apt-get).
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** The Chromium to drive: `CHROMIUM_PATH` (set by `npm test`), else where Debian installs it. */
+/** The Chromium to drive: `CHROMIUM_PATH` (set by `npm run test:all`), else where Debian installs it. */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 /**

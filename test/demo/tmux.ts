@@ -18,7 +18,7 @@ export interface TmuxSession {
   kill(): Promise<void>;
 }
 
-/** The tmux to run: `TMUX_BIN` (set by `npm test`), else the one on the PATH. */
+/** The tmux to run: `TMUX_BIN` (set by `npm run test:all`), else the one on the PATH. */
 const TMUX = process.env['TMUX_BIN'] ?? 'tmux';
 
 function tmux(socket: string | undefined, args: readonly string[]): Promise<string> {
@@ -26,7 +26,7 @@ function tmux(socket: string | undefined, args: readonly string[]): Promise<stri
   return new Promise((resolve, reject) => {
     execFile(TMUX, [...server, ...args], { timeout: 10_000 }, (error, stdout, stderr) => {
       if (error === null) resolve(stdout);
-      else if ((error as NodeJS.ErrnoException).code === 'ENOENT') reject(new Error('tmux is not installed or not on PATH: install it (apt-get install tmux; `npm test` does so itself when it may) or set TMUX_BIN; the terminal tests run the demo inside tmux'));
+      else if ((error as NodeJS.ErrnoException).code === 'ENOENT') reject(new Error('tmux is not installed or not on PATH: install it (apt-get install tmux; `npm run test:all` does so itself when it may) or set TMUX_BIN; the terminal tests run the demo inside tmux'));
       else reject(new Error(`tmux ${args[0] ?? ''} failed: ${stderr || error.message}`));
     });
   });

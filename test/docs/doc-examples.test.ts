@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkExamples } from '../../scripts/doc-examples/check.js';
-import { extractExamples } from '../../scripts/doc-examples/extract.js';
+import { checkExamples } from '../../tools/docs/examples/check.js';
+import { extractExamples } from '../../tools/docs/examples/extract.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -6,9 +6,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MUTATION_GROUPS } from '../../mutation-groups.js';
-import { FIGURES_END, FIGURES_START, figuresOf, figuresTable } from '../../scripts/mutation/report.js';
-import { committedResults } from '../../scripts/mutation/results.js';
+import { MUTATION_GROUPS } from '../../tools/mutation/groups.js';
+import { FIGURES_END, FIGURES_START, figuresOf, figuresTable } from '../../tools/mutation/report.js';
+import { committedResults } from '../../tools/mutation/results.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOC = readFileSync(`${ROOT}/docs/testing.md`, 'utf8');

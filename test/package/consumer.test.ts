@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as source from '../../src/index.js';
 import { startNatsServer, type NatsServer } from '../bridge/nats-server.js';
+import { installedCopies } from './copies.js';
 import { exec, execStatus } from './exec.js';
 import { CONSUMER_CJS, CONSUMER_MJS, CONSUMER_NATS_MJS, CONSUMER_NATS_TS, CONSUMER_TS } from './fixtures.js';
 import { freshClone } from './fresh-clone.js';
@@ -30,16 +31,20 @@ interface PackResult {
 }
 
 /**
- * What a consumer's project lists beside mexc-rx: rxjs (its programs use Observables themselves) and
- * the NATS clients the bridge needs, at the versions this project tests with.
+ * What a consumer's project lists beside mexc-rx: rxjs (its programs use Observables themselves),
+ * at the oldest version the peer range allows (older than the one this project develops with, so
+ * that a second copy would show), and the NATS clients the bridge needs, at the versions this
+ * project tests with.
  */
 async function companions(): Promise<string[]> {
   const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
+    peerDependencies: Record<string, string>;
   };
-  const versions = { ...manifest.dependencies, ...manifest.devDependencies };
-  return ['rxjs', '@nats-io/jetstream', '@nats-io/nats-core', '@nats-io/transport-node'].map((name) => `${name}@${versions[name] ?? 'latest'}`);
+  const oldestRxjs = /^\^(\d+\.\d+\.\d+)$/.exec(manifest.peerDependencies['rxjs'] ?? '')?.[1];
+  if (oldestRxjs === undefined) throw new Error('package.json: rxjs is not a peer dependency of the form ^x.y.z');
+  const nats = ['@nats-io/jetstream', '@nats-io/nats-core', '@nats-io/transport-node'].map((name) => `${name}@${manifest.devDependencies[name] ?? 'latest'}`);
+  return [`rxjs@${oldestRxjs}`, ...nats];
 }
 
 function typeCheck(app: string, file: string, strictOptional: boolean): ReturnType<typeof execStatus> {
@@ -77,7 +82,7 @@ beforeAll(async () => {
   // Two chains side by side, each mostly waiting on npm and one single-threaded tsc build. The git
   // URL route: npm clones the clone's history and installs and builds in its own copy. The folder
   // route, then the tarball: the folder install meets the clone fresh, so the build's own install
-  // of its tools (scripts/prepare.mjs) runs under a consumer's npm; `npm pack` in the same clone
+  // of its tools (tools/prepare.mjs) runs under a consumer's npm; `npm pack` in the same clone
   // then only builds again (the three installs are compared byte for byte below). Neither touches
   // the clone's history, which is all the git route reads.
   const folderThenTarball = async (): Promise<readonly [string, string]> => {
@@ -115,7 +120,7 @@ describe('the tarball npm pack makes', () => {
       ]),
     );
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
-    expect(paths.filter((p) => /(^|\/)(src|test|\.ci|scripts|bench|node_modules)\//.test(p) || /\.test\.|\.tsbuildinfo$|\.tgz$/.test(p))).toEqual([]);
+    expect(paths.filter((p) => /(^|\/)(src|test|\.ci|tools|bench|node_modules)\//.test(p) || /\.test\.|\.tsbuildinfo$|\.tgz$/.test(p))).toEqual([]);
   });
 });
 
@@ -180,6 +185,16 @@ describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its
     const { stdout } = await exec('node', ['consumer-nats.mjs', name], app(), 60_000);
     expect(JSON.parse(stdout)).toEqual({ subject: `${name.toLowerCase()}.consumer01.account`, account: 'consumer01', free: '12.5' });
   }, 90_000);
+
+  it("shares the project's own rxjs: one copy in the tree, which npm ls finds valid", async () => {
+    const project = JSON.parse(await readFile(join(app(), 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const rxjs = JSON.parse(await readFile(join(app(), 'node_modules', 'rxjs', 'package.json'), 'utf8')) as { version: string };
+    expect(installedCopies(app(), 'rxjs')).toEqual(['node_modules/rxjs']);
+    expect(`^${rxjs.version}`).toBe(project.dependencies['rxjs']);
+    const listed = await execStatus('npm', ['ls', 'rxjs', '--all', '--json'], app());
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ dependencies: { rxjs: { version: rxjs.version }, 'mexc-rx': {} } });
+  });
 
   it('installs the mexc-rx command', async () => {
     const bin = join(app(), 'node_modules', '.bin', 'mexc-rx');

@@ -1,6 +1,6 @@
 /**
  * Runs a program for the package test, with the parent npm's settings (`npm_*` variables set by
- * `npm test`) removed so a nested `npm` behaves as it would in a fresh shell.
+ * `npm run test:all`) removed so a nested `npm` behaves as it would in a fresh shell.
  */
 import { execFile } from 'node:child_process';
 

@@ -6,7 +6,7 @@
  * gap; at the end the balances and the open orders equal the simulator's, and the heap stayed
  * flat. The figures go to test-output/reliability/soak.json (docs/reliability.md quotes them).
  *
- * Re-run with another seed: SOAK_SEED=123 npm test -- test/reliability/soak.test.ts
+ * Re-run with another seed: SOAK_SEED=123 npm run test:all -- test/reliability/soak.test.ts
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdir, writeFile } from 'node:fs/promises';

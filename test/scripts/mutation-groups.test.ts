@@ -1,13 +1,13 @@
 /**
- * Mutation testing's groups (`mutation-groups.js`) and what `npm run test:mutation` keeps of a
+ * Mutation testing's groups (`tools/mutation/groups.js`) and what `npm run test:mutation` keeps of a
  * Stryker report: a group that names a module or a suite that is not there would silently test
  * nothing, and a group's committed results must hold its own modules only.
  */
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { incrementalFileOf, mutationGroup, MUTATION_GROUPS, type MutationGroup } from '../../mutation-groups.js';
-import { figuresOf, keepGroupOnly, matchesPatterns, type MutationReport, type ReportMutant } from '../../scripts/mutation/report.js';
+import { incrementalFileOf, mutationGroup, MUTATION_GROUPS, type MutationGroup } from '../../tools/mutation/groups.js';
+import { figuresOf, keepGroupOnly, matchesPatterns, type MutationReport, type ReportMutant } from '../../tools/mutation/report.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,7 +27,7 @@ describe('the mutation groups', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) {
       expect(mutationGroup(name).name).toBe(name);
-      expect(incrementalFileOf(name)).toBe(`reports/stryker/${name}.json`);
+      expect(incrementalFileOf(name)).toBe(`tools/mutation/results/${name}.json`);
     }
   });
 

@@ -1,14 +1,16 @@
 /**
- * `npm test` makes sure of the system programs the tests use: found through an override, the PATH
- * or Debian's own paths; installed with apt-get as root or with passwordless sudo; otherwise one
- * message naming what to install and how, before jest starts.
+ * `npm run test:all` makes sure of the system programs the full tier uses: found through an
+ * override, the PATH or Debian's own paths; installed with apt-get as root or with passwordless
+ * sudo; otherwise one message naming what to install and how, before jest starts. `npm test` (the
+ * fast tier) looks for none of them.
  */
 import { describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { findTool } from '../../scripts/system-tools/find.js';
-import { planSetup, type Machine } from '../../scripts/system-tools/plan.js';
-import { SYSTEM_TOOLS, type SystemTool } from '../../scripts/system-tools/tools.js';
+import { findTool } from '../../tools/test/system-tools/find.js';
+import { planSetup, type Machine } from '../../tools/test/system-tools/plan.js';
+import { SYSTEM_TOOLS, type SystemTool } from '../../tools/test/system-tools/tools.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -53,7 +55,7 @@ describe('planSetup', () => {
     expect(message).toContain('sudo apt-get install -y chromium nats-server');
     expect(message).toContain('Chromium, for the browser example test');
     expect(message).toContain('nats-server, for the JetStream bridge tests');
-    expect(message).toContain('CHROMIUM_PATH=/path/to/chromium NATS_SERVER_BIN=/path/to/nats-server npm test');
+    expect(message).toContain('CHROMIUM_PATH=/path/to/chromium NATS_SERVER_BIN=/path/to/nats-server npm run test:all');
   });
 
   it('names the Debian packages without apt-get commands on a machine that has no apt-get', () => {
@@ -87,18 +89,34 @@ describe('findTool', () => {
   });
 });
 
-describe('npm test', () => {
+function runTests(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'tools/test/run.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run test:all', () => {
   it('stops before jest starts, with the reason, when an override points at nothing', async () => {
-    const result = await new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/test.ts', '--listTests'],
-        { cwd: ROOT, env: { ...process.env, NATS_SERVER_BIN: '/nonexistent/nats-server' }, timeout: 30_000 },
-        (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr }),
-      );
-    });
+    const result = await runTests(['--all', '--listTests'], { NATS_SERVER_BIN: '/nonexistent/nats-server' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('NATS_SERVER_BIN is set to /nonexistent/nats-server, which is not an executable file');
     expect(result.stdout).not.toContain('.test.ts');
+  });
+});
+
+describe('npm test (the fast tier)', () => {
+  it('looks for no system program: overrides that point at nothing do not stop it, and it lists no full-tier suite', async () => {
+    const nowhere = { CHROMIUM_PATH: '/nonexistent/chromium', NATS_SERVER_BIN: '/nonexistent/nats-server', TMUX_BIN: '/nonexistent/tmux' };
+    const result = await runTests(['--listTests', 'test/scripts/', 'test/browser/', 'test/package/'], nowhere);
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain('nonexistent');
+    const listed = result.stdout.split('\n').filter((line) => line.endsWith('.test.ts')).map((line) => line.slice(ROOT.length));
+    const scripts = readdirSync(`${ROOT}/test/scripts`).filter((name) => name.endsWith('.test.ts')).map((name) => `test/scripts/${name}`);
+    expect(listed.sort()).toEqual(scripts.sort());
   });
 });

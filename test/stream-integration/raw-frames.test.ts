@@ -1,7 +1,7 @@
 /**
  * The simulator's binary frames read by an independent decoder: a raw `ws` client connects with a
  * listen key, subscribes to the three `.pb` channels, and protobufjs decodes what arrives with a
- * copy of the schema written here by hand (from docs/service.md), not generated from proto/. The values
+ * copy of the schema written here by hand (from docs/service.md), not generated from tools/proto/. The values
  * must be what the market driver did.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';

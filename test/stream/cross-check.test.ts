@@ -1,6 +1,6 @@
 /**
  * Independent cross-check of the binary format: protobufjs, loading a schema written here by hand
- * (a JSON descriptor typed from docs/service.md, not generated from proto/), reads what encodePushFrame
+ * (a JSON descriptor typed from docs/service.md, not generated from tools/proto/), reads what encodePushFrame
  * writes, and writes frames that decodeFrame reads. The event <-> wire mapping below is written
  * again, separately from src/, so the encoder and the decoder cannot share one mistake.
  */

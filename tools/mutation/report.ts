@@ -3,7 +3,7 @@
  * which is also the incremental file): the part of it that belongs to a group, and the figures per
  * module that docs/testing.md shows.
  */
-import type { MutationGroup } from '../../mutation-groups.js';
+import type { MutationGroup } from './groups.js';
 
 /** The parts of a Stryker mutant this script reads. */
 export interface ReportMutant {

@@ -42,7 +42,7 @@ function locate(tools: readonly SystemTool[], env: NodeJS.ProcessEnv): { paths: 
 }
 
 function install(commands: readonly (readonly string[])[], packages: readonly string[], log: (line: string) => void): void {
-  log(`npm test: installing ${packages.join(', ')} with apt-get (the tests use them; this happens once)`);
+  log(`npm run test:all: installing ${packages.join(', ')} with apt-get (the tests use them; this happens once)`);
   for (const [command, ...args] of commands) {
     if (command === undefined) continue;
     const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });

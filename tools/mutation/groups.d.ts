@@ -1,4 +1,4 @@
-/** The types of `mutation-groups.js` (plain JavaScript, since Stryker's configuration reads it). */
+/** The types of `groups.js` (plain JavaScript, since Stryker's configuration reads it). */
 export interface MutationGroup {
   /** The group's name, as `npm run test:mutation -- <name>` takes it. */
   readonly name: string;
@@ -12,3 +12,4 @@ export interface MutationGroup {
 export declare const MUTATION_GROUPS: readonly MutationGroup[];
 export declare function mutationGroup(name: string): MutationGroup;
 export declare function incrementalFileOf(name: string): string;
+export declare const REPORTS: string;

@@ -6,10 +6,10 @@ const OPERATOR_SUITES = ['test/operators', '!test/operators/reduce-orders.proper
  * The core modules under mutation testing, in groups (`npm run test:mutation`; docs/testing.md).
  * Each group names the modules it mutates, the test suites that exercise them (a mutant loads only
  * these, which makes a group several times faster than every core suite), and keeps its own
- * incremental file, `reports/stryker/<name>.json`, so that a run after a small change retests only
+ * incremental file, `tools/mutation/results/<name>.json`, so that a run after a small change retests only
  * what that change touched.
  *
- * Plain JavaScript: `stryker.config.js`, `jest.mutation.config.js` and `scripts/mutation.ts` read it.
+ * Plain JavaScript: `stryker.config.js`, `jest.config.js` and `run.ts` (beside it) read it.
  * A group's `tests` are folders, files, or files matched by `*` within one folder; `!` before one
  * leaves it out.
  * @type {ReadonlyArray<{ name: string, what: string, mutate: string[], tests: string[] }>}
@@ -135,7 +135,13 @@ export function mutationGroup(name) {
   return group;
 }
 
-/** @param {string} name */
+/**
+ * Where the group's results are kept between runs (committed), relative to the project's root.
+ * @param {string} name
+ */
 export function incrementalFileOf(name) {
-  return `reports/stryker/${name}.json`;
+  return `tools/mutation/results/${name}.json`;
 }
+
+/** Where a run writes its reports and scratch results (ignored by git), relative to the project's root. */
+export const REPORTS = 'tools/mutation/reports';

@@ -3,10 +3,10 @@
  * Run: npm run docs:gen (write) or npm run docs:check (CI).
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { endpointTable } from '../src/endpoints/table.js';
-import { paramFields, type AnyEndpoint } from '../src/endpoints/endpoint.js';
+import { endpointTable } from '../../src/endpoints/table.js';
+import { paramFields, type AnyEndpoint } from '../../src/endpoints/endpoint.js';
 
-const target = new URL('../docs/endpoints.md', import.meta.url);
+const target = new URL('../../docs/endpoints.md', import.meta.url);
 
 const groupTitles: Record<AnyEndpoint['group'], string> = {
   master: 'Master account (M1-M8)',

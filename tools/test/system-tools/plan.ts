@@ -57,20 +57,20 @@ export function planSetup(missing: readonly SystemTool[], machine: Machine): Set
  * @example
  * ```ts
  * stopMessage([natsTool], { hasAptGet: true, isRoot: false, hasPasswordlessSudo: false });
- * // 'npm test needs programs that are not installed: ... sudo apt-get install -y nats-server ...'
+ * // 'npm run test:all needs programs that are not installed: ... sudo apt-get install -y nats-server ...'
  * ```
  */
 export function stopMessage(missing: readonly SystemTool[], machine: Machine): string {
   const lines = missing.map((tool) => `  - ${tool.name}, for ${tool.neededBy}`);
   const packages = missing.map((tool) => tool.debianPackage).join(' ');
   const how = machine.hasAptGet
-    ? `Install them with:\n  sudo apt-get install -y ${packages}\n(npm test installs them itself when it runs as root or with passwordless sudo.)`
+    ? `Install them with:\n  sudo apt-get install -y ${packages}\n(npm run test:all installs them itself when it runs as root or with passwordless sudo.)`
     : `Install them with your system's package manager (on Debian or Ubuntu: apt-get install -y ${packages}).`;
   const overrides = missing.map((tool) => `${tool.envVar}=/path/to/${tool.commands[0] ?? tool.name}`).join(' ');
   return [
-    'npm test needs programs that are not installed:',
+    'npm run test:all needs programs that are not installed:',
     ...lines,
     how,
-    `Or point the tests at copies you already have: ${overrides} npm test`,
+    `Or point the tests at copies you already have: ${overrides} npm run test:all`,
   ].join('\n');
 }

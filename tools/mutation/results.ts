@@ -1,6 +1,6 @@
 /** The groups' committed mutation results, as `npm run test:mutation -- --docs` and its test read them. */
 import { existsSync, readFileSync } from 'node:fs';
-import { incrementalFileOf, MUTATION_GROUPS, type MutationGroup } from '../../mutation-groups.js';
+import { incrementalFileOf, MUTATION_GROUPS, type MutationGroup } from './groups.js';
 import type { MutationReport } from './report.js';
 
 /**

@@ -23,7 +23,7 @@ export interface SystemTool {
   readonly neededBy: string;
 }
 
-/** Every program `npm test` makes sure of before jest starts. */
+/** Every program `npm run test:all` makes sure of before jest starts (the fast tier, `npm test`, needs none). */
 export const SYSTEM_TOOLS: readonly SystemTool[] = [
   {
     name: 'Chromium',

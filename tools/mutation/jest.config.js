@@ -3,13 +3,13 @@
  * exercise the mutated core modules, without the browser, package, demo, command-line and NATS
  * suites, nor the long soaks on the real clock, which would only make every mutant slower.
  *
- * A group's run (`MUTATION_GROUP`, set by `scripts/mutation.ts`) loads only the group's suites
- * (`mutation-groups.js`); `MUTATION_TESTS` (comma-separated folders or files under test/) overrides
- * that, for a quick run on a few test files.
+ * A group's run (`MUTATION_GROUP`, set by `tools/mutation/run.ts`) loads only the group's suites
+ * (`groups.js`); `MUTATION_TESTS` (comma-separated folders or files under test/) overrides that,
+ * for a quick run on a few test files.
  * @type {import('jest').Config}
  */
-import base from './jest.config.js';
-import { mutationGroup } from './mutation-groups.js';
+import { shared } from '../../jest.config.js';
+import { mutationGroup } from './groups.js';
 
 const CORE_TESTS = [
   '<rootDir>/test/*.test.ts',
@@ -40,7 +40,9 @@ function chosenEntries() {
 const chosen = chosenEntries();
 
 export default {
-  ...base,
+  ...shared,
+  // The project's root (this file lives two folders down): test globs and the related-tests search start there.
+  rootDir: '../..',
   // src as well, so that jest's related-tests search (which Stryker uses) sees the imports of the sources.
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: chosen === undefined ? CORE_TESTS : testsToRun(chosen),

@@ -6,9 +6,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkExamples } from './doc-examples/check.js';
+import { checkExamples } from './examples/check.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const docs = (await readdir(join(root, 'docs'))).filter((name) => name.endsWith('.md')).sort();
 const files = [join(root, 'README.md'), ...docs.map((name) => join(root, 'docs', name))];
 const result = await checkExamples(root, files, join(root, 'test-output', 'doc-examples'));

@@ -34,7 +34,7 @@ export function readAll(lines: readonly string[]): RecordingItem[] {
 
 /** The records (header included) of a reading. */
 export function recordsOf(items: readonly RecordingItem[]): RecordingRecord[] {
-  return items.flatMap((item) => (item.kind === 'header' ? [item.header] : item.kind === 'record' ? [item.record] : []));
+  return items.flatMap((item): RecordingRecord[] => (item.kind === 'header' ? [item.header] : item.kind === 'record' ? [item.record] : []));
 }
 
 /** The session records (after the header) of a reading. */

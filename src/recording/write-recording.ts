@@ -177,7 +177,9 @@ export function createRecordingWriter(options: RecordingWriterOptions = {}): Rec
     rest(input) {
       redaction.learn(input.params);
       const base = { record: 'rest', at: input.at, operation: redaction.text(input.operation) } as const;
-      const params = (redaction.value(input.params ?? {}) ?? {}) as Readonly<Record<string, unknown>>;
+      const copied = redaction.value(input.params ?? {});
+      // The format's params is an object: a list given as parameters is kept under `value`.
+      const params = (typeof copied === 'object' && copied !== null && !Array.isArray(copied) ? copied : { value: copied ?? null }) as Readonly<Record<string, unknown>>;
       let record: RestRecord;
       if ('error' in input) {
         const failure = errorOf(input.error);

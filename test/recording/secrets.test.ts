@@ -83,6 +83,14 @@ describe('a recording never holds a secret', () => {
     expect(clean.frame({ connection: 1, at: 1, data: '{"id":0,"code":0,"msg":"PONG"}' })).not.toContain('redacted');
   });
 
+  it('writes parameters given as a list as an object, so the line reads back', () => {
+    const writer = createRecordingWriter();
+    writer.listenKey(LISTEN_KEY);
+    const line = writer.rest({ operation: 'own', at: 1, params: ['a', LISTEN_KEY], reply: 1 });
+    expect(diagnosticsOf(readAll([JSON.stringify({ record: 'header', format: 1, library: 'mexc-rx', version: '0', startedAt: 0, channels: [] }), line]))).toEqual([]);
+    expect(JSON.parse(line)).toMatchObject({ params: { value: ['a', maskListenKey(LISTEN_KEY)] } });
+  });
+
   it('writes the websocket URL without its query, fragment or password', () => {
     const header = JSON.parse(file.split('\n')[0] ?? '') as { wsUrl: string };
     expect(header.wsUrl).toBe('wss://wbs-api.mexc.com/ws');

@@ -157,6 +157,17 @@ export type {
   ReconnectingEvent,
   RolledOverEvent,
 } from './stream/lifecycle.js';
+export { decodeFrame, type FrameData } from './stream/decode-frame.js';
+export type { ControlFrame, EventFrame, FrameResult, MalformedFrame, UnknownFrame } from './stream/frame-result.js';
+export type {
+  ControlMessage,
+  InvalidListenKeyNotice,
+  OtherReply,
+  PongReply,
+  RefusedReply,
+  ReplyFields,
+  SubscriptionReply,
+} from './stream/control.js';
 export type { BackoffOptions } from './stream/backoff.js';
 export type { WebSocketFactory, WebSocketLike } from './stream/socket.js';
 export type {
@@ -211,6 +222,40 @@ export {
   type TransferOptions,
   type TransferResult,
 } from './operations/safe-transfer.js';
+export { replaySession, type RecordedReplies, type ReplayOptions, type SessionReplay } from './recording/replay-session.js';
+export { recordingFile } from './recording/recording-file.js';
+export type { RecordingInput, RecordingLines } from './recording/recording-input.js';
+export { RecordedRestError, RecordingFormatError } from './recording/recording-errors.js';
+export {
+  createRecordingWriter,
+  encodeRecord,
+  type FrameInput,
+  type HeaderInput,
+  type LifecycleInput,
+  type OverflowInput,
+  type RecordingWriter,
+  type RecordingWriterOptions,
+  type RestInput,
+  type RestInputFields,
+} from './recording/write-recording.js';
+export { readRecording, readRecordingAsync, type RecordingItem } from './recording/read-recording.js';
+export {
+  RECORDING_FORMAT,
+  type BinaryFrameRecord,
+  type FrameRecord,
+  type HeaderRecord,
+  type LifecycleRecord,
+  type OverflowRecord,
+  type RecordedError,
+  type RecordingDiagnostic,
+  type RecordingDiagnosticCode,
+  type RecordingRecord,
+  type RestErrorRecord,
+  type RestRecord,
+  type RestReplyRecord,
+  type SessionRecord,
+  type TextFrameRecord,
+} from './recording/format.js';
 export { userDataStreams, type AccountSet, type UserDataStreamsOptions } from './scale/user-data-streams.js';
 export {
   isMarketEvent,

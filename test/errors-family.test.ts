@@ -15,6 +15,8 @@ import {
   MexcError,
   NetworkError,
   RateLimitedError,
+  RecordedRestError,
+  RecordingFormatError,
   SERVICE_CODES,
   StreamFatalError,
   TimeoutError,
@@ -36,6 +38,8 @@ const every: readonly [string, Error][] = [
   ['RateLimitedError', new RateLimitedError({ operation: 'M2', scope: 'ip', pausedUntil: 0 })],
   ['StreamFatalError', new StreamFatalError('credentials refused', { cause: api(700002) })],
   ['JetStreamPublishError', new JetStreamPublishError('publishing failed')],
+  ['RecordingFormatError', new RecordingFormatError({ reason: 'newer-format', message: 'format 2', format: 2 })],
+  ['RecordedRestError', new RecordedRestError({ operation: 'M8', recordedName: 'ApiError', message: 'refused' })],
 ];
 
 describe('the error family', () => {

@@ -1,66 +1,14 @@
 /**
- * Run-time codecs of the lifecycle events and of `stopped`, as the bridge carries them. A
- * `stopped` event's error travels as `{ name, message }` (an Error does not survive JSON) and
- * comes back as an `Error` with that name and message.
+ * Run-time codec of `stopped`, as the bridge carries it (the lifecycle events' codecs are the
+ * stream's, `src/stream/lifecycle-codec.ts`). A `stopped` event's error travels as
+ * `{ name, message }` (an Error does not survive JSON) and comes back as an `Error` with that
+ * name and message.
  *
  * @module
  */
 import * as t from 'io-ts';
 import type { AccountStoppedEvent } from '../scale/tagged-event.js';
-import type { ConnectedEvent, DiagnosticEvent, GapEvent, KeyReplacedEvent, ReconnectingEvent, RolledOverEvent } from '../stream/lifecycle.js';
-import { Duration, Millis, optional, Ordinal, thenCheck } from './codec-primitives.js';
-
-const EndReason = t.keyof({
-  'closed-by-server': null,
-  'socket-error': null,
-  'worker-restart': null,
-  'ambiguous-copy': null,
-  stalled: null,
-  'invalid-listen-key': null,
-  'subscription-refused': null,
-  'connect-timeout': null,
-  'key-unavailable': null,
-});
-
-const DiagnosticCode = t.keyof({
-  'malformed-frame': null,
-  'unknown-frame': null,
-  'keepalive-failed': null,
-  'key-create-failed': null,
-  'key-close-failed': null,
-  'subscription-refused': null,
-});
-
-/** A `connected` event. */
-export const ConnectedCodec: t.Decoder<unknown, ConnectedEvent> = t.exact(
-  t.type({ type: t.literal('connected'), connection: Ordinal, listenKey: t.string, at: Millis }),
-);
-
-/** A `reconnecting` event. */
-export const ReconnectingCodec: t.Decoder<unknown, ReconnectingEvent> = t.exact(
-  t.type({ type: t.literal('reconnecting'), attempt: Ordinal, delayMs: Duration, reason: EndReason, at: Millis }),
-);
-
-/** A `gap` event. */
-export const GapCodec: t.Decoder<unknown, GapEvent> = t.exact(t.type({ type: t.literal('gap'), from: Millis, to: Millis, reason: EndReason }));
-
-/** A `rolled-over` event. */
-export const RolledOverCodec: t.Decoder<unknown, RolledOverEvent> = t.exact(t.type({ type: t.literal('rolled-over'), connection: Ordinal, at: Millis }));
-
-/** A `key-replaced` event. */
-export const KeyReplacedCodec: t.Decoder<unknown, KeyReplacedEvent> = t.exact(
-  t.type({
-    type: t.literal('key-replaced'),
-    listenKey: t.string,
-    reason: t.keyof({ 'keepalive-failed': null, 'invalid-listen-key': null }),
-    at: Millis,
-  }),
-);
-
-/** A `diagnostic` event. */
-export const DiagnosticCodec: t.Decoder<unknown, DiagnosticEvent> = t.exact(
-  t.type({ type: t.literal('diagnostic'), code: DiagnosticCode, message: t.string, at: Millis }),
-);
+import { Millis, optional, thenCheck } from '../codecs/strict-primitives.js';
 
 /** A `stopped` error on the wire. */
 export interface WireError {

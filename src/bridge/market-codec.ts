@@ -9,7 +9,7 @@ import { NonNegativeDecimalString as Decimal, SignedDecimalString as SignedDecim
 import { JSON_CHANNELS, PROTOBUF_CHANNELS } from '../stream/channels.js';
 import type { AccountEvent, DealEvent, OrderEvent } from '../stream/events.js';
 import { ORDER_STATUS_CODES } from '../stream/wire-codes.js';
-import { Millis, optional, Text, thenCheck } from './codec-primitives.js';
+import { Millis, optional, Text, thenCheck } from '../codecs/strict-primitives.js';
 
 const channelOf = <K extends 'account' | 'deals' | 'orders'>(kind: K) =>
   t.keyof({ [PROTOBUF_CHANNELS[kind]]: null, [JSON_CHANNELS[kind]]: null } as Record<(typeof PROTOBUF_CHANNELS)[K] | (typeof JSON_CHANNELS)[K], null>);

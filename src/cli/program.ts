@@ -8,6 +8,7 @@ import { CALL_HELP, callCommand } from './call-command.js';
 import { guardIo, knownSecrets } from './guarded-io.js';
 import { EXIT, exitCodeHelp, type CliIo } from './io.js';
 import { printError } from './print-error.js';
+import { REPLAY_HELP, replayCommand } from './replay-command.js';
 import { SIMULATOR_HELP, simulatorCommand } from './simulator-command.js';
 import { STREAM_HELP, streamCommand } from './stream-command.js';
 import { didYouMean } from './suggest.js';
@@ -21,6 +22,8 @@ Commands:
                                              export lines that point call and stream at it
   call <operation> [--<param> <value> ...]   run one operation, print its result (JSON or a table)
   stream                                     tail a user data stream as NDJSON
+  replay FILE [--serve]                      print a recorded session's events as stream did, or
+                                             serve its frames on a websocket for any client
 
 Options:
   -h, --help       this help (mexc-rx <command> --help, or mexc-rx help <command>, for a command's)
@@ -44,6 +47,7 @@ const COMMANDS: Readonly<Record<string, { readonly help: string; readonly run: (
   call: { help: CALL_HELP, run: callCommand },
   stream: { help: STREAM_HELP, run: streamCommand },
   simulator: { help: SIMULATOR_HELP, run: simulatorCommand },
+  replay: { help: REPLAY_HELP, run: replayCommand },
 };
 
 function unknownCommand(word: string, io: CliIo): number {

@@ -12,6 +12,7 @@ import { scheduleInSteps } from '../long-delays.js';
 import { userDataStream, type UserDataEvent } from '../stream/user-data-stream.js';
 import { startDemoActivity, DEMO_ORDERS } from './demo-activity.js';
 import { flag, positiveInteger, readCommandLine, text } from './args.js';
+import { eventLine } from './event-line.js';
 import { EXIT, exitCodeHelp, type CliIo } from './io.js';
 import { trackListenKeys, type KeysOutcome, type TrackedKeys } from './listen-key-tracker.js';
 import { printError } from './print-error.js';
@@ -105,7 +106,7 @@ function tail(session: Session, settings: StreamSettings, io: CliIo): { readonly
         stopDemo = startDemoActivity(session.simulator, session.account);
       }
       count += 1;
-      io.stdout(`${client.redact(JSON.stringify(event))}\n`);
+      io.stdout(eventLine(event, client.redact));
       if (settings.maxEvents !== undefined && count >= settings.maxEvents) finish({ reason: 'max-events' });
     },
     error: (error: unknown) => finish({ reason: 'error', error }),

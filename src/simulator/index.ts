@@ -37,6 +37,7 @@ export type { PushDelivery, PushRecord } from './ws/push-log.js';
 export { DEFAULT_WS_RULES, type WsCloseReason, type WsRules } from './ws/rules.js';
 export type { MalformedKind, SimWs, WsConnectionView, WsTarget } from './ws/types.js';
 export type { DepositInput } from './capital.js';
+export { serveRecording, type RecordingServer, type ServeRecordingOptions } from './replay/serve-recording.js';
 export { SIM_CODES, SimError } from './errors.js';
 export { FAULT_RETRY_AFTER_SECONDS, type FaultKind, type SimFaults } from './faults.js';
 export type { BalanceView } from './ledger.js';

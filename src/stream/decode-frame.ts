@@ -24,26 +24,45 @@ import { decodeProtobufFrame } from './decode-protobuf.js';
 import { malformedFrame, type FrameResult } from './frame-result.js';
 
 /**
- * Decodes one websocket frame: bytes are a protobuf push frame, a string is a text frame (JSON or
- * plain text). Market events come out validated and normalized; control replies come out typed;
- * anything else is `malformed` (with a reason) or `unknown` (a well-formed frame of another
- * channel). It never throws, whatever the input.
+ * One websocket frame as a socket hands it over: the bytes of a binary frame (a `Uint8Array`, a
+ * Node `Buffer`, an `ArrayBuffer`, any other typed array or `DataView`), or the text of a text
+ * frame.
+ */
+export type FrameData = ArrayBuffer | ArrayBufferView | string;
+
+/**
+ * Decodes one websocket frame of the user data stream, with the rules the stream itself uses:
+ * bytes are a protobuf push frame, a string is a text frame (a JSON push, a control reply such as
+ * PONG or a subscription answer, or the plain text `Invalid listen key`). What comes out is told
+ * apart by `kind`:
  *
- * Pass text frames as strings: a websocket delivering text as bytes (Node `ws` with
- * `isBinary === false`) must decode them to a string first.
+ * - `event`: a push of a private channel (account, deals, orders), validated and normalized to the
+ *   same {@link MarketEvent} the stream emits;
+ * - `control`: a control reply, typed ({@link ControlMessage});
+ * - `malformed`: the frame broke a rule; `reason` says which field and which rule, never a value
+ *   (e.g. `protobuf: privateOrders.status: expected a known code`);
+ * - `unknown`: a well-formed push of a channel the library does not handle (a public channel).
+ *
+ * It never throws, whatever it is given (`null`, a number, a cut frame, a huge one): what it
+ * refuses is said in its result. Text frames must be given as strings: a socket that hands text
+ * over as bytes (Node `ws` with `isBinary === false`) must decode them first.
  *
  * @example
  * ```ts
- * socket.binaryType = 'arraybuffer';
- * socket.onmessage = ({ data }) => {
- *   const result = decodeFrame(data);
- *   if (result.kind === 'event') handle(result.event);
- *   else if (result.kind === 'control' && result.control.type === 'pong') markAlive();
- *   else if (result.kind === 'malformed') report(result.reason);
- * };
+ * import { decodeFrame } from 'mexc-rx';
+ * import WebSocket from 'ws';
+ *
+ * const socket = new WebSocket(`wss://wbs-api.mexc.com/ws?listenKey=${listenKey}`);
+ * socket.on('open', () => socket.send(JSON.stringify({ method: 'SUBSCRIPTION', params: ['spot@private.orders.v3.api.pb'] })));
+ * socket.on('message', (data: Buffer, isBinary: boolean) => {
+ *   const result = decodeFrame(isBinary ? data : data.toString('utf8'));
+ *   if (result.kind === 'event') console.log(result.event.type, result.event.sendTime);
+ *   else if (result.kind === 'control') console.log('control', result.control.type);
+ *   else console.warn(result.kind, result.kind === 'malformed' ? result.reason : result.channel);
+ * });
  * ```
  */
-export function decodeFrame(data: Uint8Array | ArrayBuffer | string): FrameResult {
+export function decodeFrame(data: FrameData): FrameResult {
   if (typeof data === 'string') return decodeTextFrame(data);
   if (data instanceof Uint8Array) return decodeProtobufFrame(data);
   if (ArrayBuffer.isView(data)) return decodeProtobufFrame(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));

@@ -97,7 +97,12 @@ export type ConnectionEndReason =
    * copy of an identical earlier push it had not seen (its view of the account had just begun):
    * it did not store it, so the event at this time may be missing.
    */
-  | 'ambiguous-copy';
+  | 'ambiguous-copy'
+  /**
+   * A recording of the stream lost records here (its writer fell behind and said so in the file),
+   * so a replay of it may be missing events at this time (see `replaySession`).
+   */
+  | 'not-recorded';
 
 /** Any lifecycle event. */
 export type LifecycleEvent =

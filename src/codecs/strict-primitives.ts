@@ -1,6 +1,7 @@
 /**
- * The io-ts building blocks of the bridge's payload codecs: strict, since the payload was written
- * by the bridge itself and anything else is a sign of a foreign or corrupted message.
+ * Strict io-ts building blocks, for data the library wrote itself (the bridge's payloads, the
+ * lifecycle events of a recording): anything else is a sign of a foreign or corrupted message,
+ * so nothing is read leniently here (the service's own spellings are read by `primitives.ts`).
  *
  * @module
  */

@@ -157,6 +157,12 @@ export type {
   ReconnectingEvent,
   RolledOverEvent,
 } from './stream/lifecycle.js';
+export {
+  streamStatus,
+  type RepairSignal,
+  type StreamStatus,
+  type StreamStatusOptions,
+} from './stream/status.js';
 export type { BackoffOptions } from './stream/backoff.js';
 export type { WebSocketFactory, WebSocketLike } from './stream/socket.js';
 export type {
@@ -211,6 +217,8 @@ export {
   type TransferOptions,
   type TransferResult,
 } from './operations/safe-transfer.js';
+export { toStore } from './store/to-store.js';
+export type { SourceStatus, Store, StoreOptions, Unsubscribe } from './store/types.js';
 export { userDataStreams, type AccountSet, type UserDataStreamsOptions } from './scale/user-data-streams.js';
 export {
   isMarketEvent,

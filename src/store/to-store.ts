@@ -5,21 +5,21 @@
  */
 import { asyncScheduler, Observable, type Subscribable } from 'rxjs';
 import { ValidationError, type ValidationIssue } from '../errors.js';
-import { checkSettings, refuseIssues, setting, settingsFor } from '../settings/resolve.js';
-import { aFunction, duration, OBSERVABLE, SCHEDULER } from '../settings/rules.js';
+import { checkSettings, optional, refuseIssues, setting, settingsFor } from '../settings/resolve.js';
+import { aFunction, ANY_VALUE, duration, OBSERVABLE, SCHEDULER } from '../settings/rules.js';
 import { NOTHING, SharedSource } from './shared-source.js';
 import type { Store, StoreOptions, Unsubscribe } from './types.js';
 
 /**
- * The store's settings: each rule and default. (`initial` is a value, not a setting: any value
- * is taken.)
+ * The store's settings: each rule and default (`initial` may be any value: the types say what).
  *
  * The linger's default, one second: React's StrictMode mounts, unmounts and mounts again within
  * one commit (well under a millisecond), and a route change unmounts one page and mounts the next
  * within a few hundred ms, lazy loading included; a second covers both, and keeps a listen key
  * (one of the 60 an account may hold) open for at most a second after a page is left.
  */
-export const STORE_SETTINGS = settingsFor<Omit<StoreOptions<unknown>, 'initial'>>()({
+export const STORE_SETTINGS = settingsFor<StoreOptions<unknown>>()({
+  initial: optional(ANY_VALUE),
   linger: setting(duration({ min: 0 }), 1000),
   scheduler: setting(SCHEDULER, asyncScheduler),
 });
@@ -79,7 +79,7 @@ export function toStore<T, I>(source$: Observable<T>, options: StoreOptions<I> =
   const issues: ValidationIssue[] = OBSERVABLE.accepts(source$) ? [] : [{ field: '(source$)', rule: OBSERVABLE.words }];
   const settings = checkSettings(STORE_SETTINGS, options, issues);
   refuseIssues(issues);
-  const initial = options.initial as T | I;
+  const initial = settings.initial as T | I;
   const shared = new SharedSource<T | I>(source$, initial, settings);
   const observable = new Observable<T | I>((subscriber) =>
     shared.add({ last: NOTHING, next: (value) => subscriber.next(value), end: () => subscriber.complete() }),

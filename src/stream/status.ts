@@ -97,12 +97,13 @@ export function statusOf(state: StatusState): StreamStatus {
  * @example
  * ```ts
  * import { from } from 'rxjs';
- * import { balanceSnapshots, createClient, streamStatus, toStore, userDataStream } from 'mexc-rx';
+ * import { balanceSnapshots, createClient, streamStatus, toStore, userDataStream, type StreamStatus } from 'mexc-rx';
  *
  * const events$ = userDataStream(createClient({ apiKey: 'mx0vgl...', secretKey: '...' }));
- * const balances = toStore(events$.pipe(balanceSnapshots({ resync: () => fetchBalances() })));
- * const status = toStore(events$.pipe(streamStatus({ repairs: from(balances) })), { initial: 'connecting' });
- * status.subscribe((word) => (badge.textContent = word)); // connecting, live, ...
+ * // Your REST read of the balances after a gap (getAccount, mapped with accountBalancesToSeeds).
+ * const balances = toStore(events$.pipe(balanceSnapshots({ resync: () => readBalances() })));
+ * const status = toStore(events$.pipe(streamStatus({ repairs: from(balances) })), { initial: 'connecting' as StreamStatus });
+ * status.subscribe((word) => console.log(word)); // connecting, live, ...
  * ```
  */
 export function streamStatus(options: StreamStatusOptions = {}): OperatorFunction<UserDataEvent, StreamStatus> {

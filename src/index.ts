@@ -168,6 +168,12 @@ export type {
   ReplyFields,
   SubscriptionReply,
 } from './stream/control.js';
+export {
+  streamStatus,
+  type RepairSignal,
+  type StreamStatus,
+  type StreamStatusOptions,
+} from './stream/status.js';
 export type { BackoffOptions } from './stream/backoff.js';
 export type { WebSocketFactory, WebSocketLike } from './stream/socket.js';
 export type {
@@ -256,6 +262,8 @@ export {
   type SessionRecord,
   type TextFrameRecord,
 } from './recording/format.js';
+export { toStore } from './store/to-store.js';
+export type { SourceStatus, Store, StoreOptions, Unsubscribe } from './store/types.js';
 export { userDataStreams, type AccountSet, type UserDataStreamsOptions } from './scale/user-data-streams.js';
 export {
   isMarketEvent,

@@ -173,6 +173,9 @@ export function isScheduler(value: unknown): value is SchedulerLike {
 /** An rxjs scheduler. */
 export const SCHEDULER: Rule<SchedulerLike> = { words: 'an rxjs scheduler (with schedule and now)', accepts: isScheduler };
 
+/** Any value at all: what it must be is the types' to say (a store's `initial`). */
+export const ANY_VALUE: Rule<unknown> = { words: 'any value', accepts: (_value): _value is unknown => true };
+
 /** An rxjs Observable. */
 export const OBSERVABLE: Rule<Observable<unknown>> = { words: 'an Observable', accepts: (value): value is Observable<unknown> => isObservable(value) };
 

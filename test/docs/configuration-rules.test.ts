@@ -24,6 +24,8 @@ import { STREAMS_SETTINGS } from '../../src/scale/user-data-streams.js';
 import type { Schema, Settings } from '../../src/settings/resolve.js';
 import { BACKOFF_SETTINGS } from '../../src/stream/backoff.js';
 import { STREAM_SETTINGS } from '../../src/stream/stream-settings.js';
+import { STREAM_STATUS_SETTINGS } from '../../src/stream/status.js';
+import { STORE_SETTINGS } from '../../src/store/to-store.js';
 
 const DOC = readFileSync(join(fileURLToPath(new URL('../..', import.meta.url)), 'docs', 'configuration.md'), 'utf8');
 
@@ -73,6 +75,8 @@ const TABLES: readonly [string, Settings<Schema>][] = [
   ['userDataStreams(accounts$, options)', STREAMS_SETTINGS],
   ['reduceOrders(options)', REDUCE_ORDERS_SETTINGS],
   ['balanceSnapshots(options)', BALANCE_SNAPSHOTS_SETTINGS],
+  ['toStore(source$, options)', STORE_SETTINGS],
+  ['streamStatus(options)', STREAM_STATUS_SETTINGS],
   ['publishToJetStream(js, options)', PUBLISH_SETTINGS],
   ['consumeJetStream(js, options)', CONSUME_SETTINGS],
   ['ensureEventStream(jsm, options)', EVENT_STREAM_SETTINGS],

@@ -18,7 +18,7 @@ import {
 import { decodeFrame } from '../../src/stream/decode-frame.js';
 import { encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
 import { readPushWrapper } from '../../src/stream/read-push-wrapper.js';
-import { marketEventArbitrary } from './arbitraries.js';
+import { anyCodePoints, marketEventArbitrary } from './arbitraries.js';
 import { byteEdits, mutateBytes } from './mutations.js';
 import { accountFrame } from './wire.js';
 
@@ -55,7 +55,7 @@ function agrees(bytes: Uint8Array): boolean {
 }
 
 // Every field of every body, any value its type allows (text in any script, empty included).
-const anyText = fc.string({ unit: 'binary', maxLength: 40 });
+const anyText = anyCodePoints(40);
 const int32 = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
 const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
 const maybe = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arbitrary, { nil: undefined });

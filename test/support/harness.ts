@@ -85,6 +85,15 @@ export async function until(condition: () => boolean, ms = 2000): Promise<void> 
 }
 
 /**
+ * Lets run what is already queued: promise callbacks, and the callbacks they queue in turn, a few
+ * event-loop turns deep (no real time waited). With every timer of the code under test on a
+ * VirtualTimeScheduler, flushed, nothing else is left that could happen later.
+ */
+export async function drain(turns = 5): Promise<void> {
+  for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
  * Runs `source` with its waits on a VirtualTimeScheduler: whenever the call is waiting on the
  * scheduler (a retry delay), virtual time jumps ahead. Returns the outcome.
  */

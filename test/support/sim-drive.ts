@@ -69,8 +69,7 @@ export class SimDrive {
       written += socket.bytesWritten;
       queued += socket.writableLength;
     }
-    const open = this.sim.ws.connections({ open: true }).length;
-    return `${this.socketEvents}/${read}/${written}/${queued}/${open}`;
+    return `${this.socketEvents}/${read}/${written}/${queued}`;
   }
 
   private queued(): boolean {

@@ -12,6 +12,9 @@
  * the traffic is over once, for several turns of the event loop in a row, no server socket has
  * read or written a byte, none has anything queued, no connection opened or closed, and no timer
  * is due: {@link SimDrive.settle}. Clients need nothing special: their own fetch and websockets.
+ * A client whose requests may hang until it gives up in real time (its own timeout) should fetch
+ * through {@link SimDrive.watchFetch}: the clock then stands still until every request it sent
+ * has its answer or has failed.
  *
  * @example
  * ```ts
@@ -22,6 +25,7 @@
  * ```
  */
 import type { Socket } from 'node:net';
+import type { FetchLike } from '../../src/index.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
 import { SteppedClock } from './stepped-clock.js';
 
@@ -42,6 +46,8 @@ export class SimDrive {
   private readonly sockets = new Set<Socket>();
   /** Sockets accepted or closed so far: part of the traffic signature. */
   private socketEvents = 0;
+  /** Requests sent through {@link watchFetch} that have neither an answer nor failed. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     readonly sim: Simulator,
@@ -57,6 +63,31 @@ export class SimDrive {
         this.socketEvents += 1;
       });
     });
+  }
+
+  /**
+   * Wraps `inner` (default: the global fetch) so the drive knows of its requests in flight, and
+   * does not move the clock while one is open.
+   */
+  watchFetch(inner: FetchLike = globalThis.fetch): FetchLike {
+    return (input, init) => {
+      const answer = inner(input, init);
+      const done = answer.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.inFlight.add(done);
+      void done.then(() => this.inFlight.delete(done));
+      return answer;
+    };
+  }
+
+  /** Waits (in real time, at most until `deadline`) for one of the requests in flight to end. */
+  private async oneRequestEnds(deadline: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
+    await Promise.race([...this.inFlight, limit]);
+    clearTimeout(timer);
   }
 
   /** What changes whenever bytes move or connections come and go. */
@@ -83,20 +114,26 @@ export class SimDrive {
   }
 
   /**
-   * Resolves once the I/O in progress has finished (see the module's comment) and every timer
-   * due now has run. Rejects after {@link SETTLE_LIMIT_MS} of real time.
+   * Resolves once the I/O in progress has finished (see the module's comment), every watched
+   * request has ended and every timer due now has run. Rejects after {@link SETTLE_LIMIT_MS} of
+   * real time.
    */
   async settle(): Promise<void> {
     const deadline = Date.now() + SETTLE_LIMIT_MS;
     let last = '';
     let quiet = 0;
-    while (quiet < QUIET_TURNS) {
-      if (Date.now() > deadline) throw new Error(`the simulator's I/O did not settle in ${SETTLE_LIMIT_MS} ms (${this.signature()})`);
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`the simulator's I/O did not settle in ${SETTLE_LIMIT_MS} ms (${this.signature()}, ${this.inFlight.size} requests open)`);
       if (this.due()) this.clock.advance(0);
       await turn();
       const now = this.signature();
       quiet = now === last && !this.queued() && !this.due() ? quiet + 1 : 0;
       last = now;
+      if (quiet < QUIET_TURNS) continue;
+      if (this.inFlight.size === 0) return;
+      // Quiet, with a request open: it waits for something in real time (a client's timeout).
+      await this.oneRequestEnds(deadline);
+      quiet = 0;
     }
   }
 

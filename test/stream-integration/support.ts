@@ -6,7 +6,7 @@
  */
 import type { Subscription } from 'rxjs';
 import { createClient, type Client } from '../../src/index.js';
-import type { PushRecord, SimCredentials, Simulator } from '../../src/simulator/index.js';
+import type { PushRecord, SimCredentials, Simulator, WsConnectionView } from '../../src/simulator/index.js';
 import type { MarketEvent } from '../../src/stream/events.js';
 import { userDataStream, type UserDataEvent, type UserDataStreamOptions } from '../../src/stream/user-data-stream.js';
 import type { SimDrive } from '../support/sim-drive.js';
@@ -68,6 +68,20 @@ export function record(client: Client, options: UserDataStreamOptions = {}, onEv
 export function withoutChannel(event: MarketEvent): Unchanneled {
   const { channel: _channel, ...rest } = event;
   return rest;
+}
+
+/**
+ * Of `pushes`, those that went out on two connections while both were still open some time
+ * after: the copies an overlap (a rollover, a key replacement) gives the stream to deduplicate. A
+ * push sent in the very millisecond the older connection closes does not count: the stream may
+ * close it before reading the copy (on the manual clock, timers of one millisecond run together).
+ */
+export function overlapCopies(pushes: readonly PushRecord[], connections: readonly WsConnectionView[]): PushRecord[] {
+  const closedAt = new Map(connections.map((c) => [c.id, c.closedAt ?? Number.POSITIVE_INFINITY]));
+  return pushes.filter((push) => {
+    const ids = [...new Set(push.deliveries.map((d) => d.connection))];
+    return ids.length === 2 && ids.every((id) => push.event.sendTime < (closedAt.get(id) ?? 0));
+  });
 }
 
 /** The events of push records. */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { VirtualTimeScheduler, type Observable } from 'rxjs';
 import { fakeFetch, hang, json, text, type FakeFetch, type Responder } from '../support/fake-fetch.js';
-import { drain, makeClient, until } from '../support/harness.js';
+import { makeClient, runOut, until } from '../support/harness.js';
 import { operationCase } from '../support/operations.js';
 
 /** Subscribes, recording every notification. */
@@ -20,12 +20,6 @@ function watch(source: Observable<unknown>) {
   return { seen, subscription };
 }
 
-/** Runs everything left: queued callbacks, then every timer on `scheduler` (virtual time), then their callbacks. */
-async function runOut(scheduler: VirtualTimeScheduler): Promise<void> {
-  await drain();
-  scheduler.flush();
-  await drain();
-}
 
 describe('unsubscribing', () => {
   it.each(['M2', 'M6', 'B12', 'L3'] as const)('%s: aborts the request in flight and emits nothing', async (id) => {

@@ -94,6 +94,16 @@ export async function drain(turns = 5): Promise<void> {
 }
 
 /**
+ * Runs everything left: queued callbacks, then every timer on `scheduler` (virtual time, to its
+ * end), then the callbacks those queued. What has not happened by then never will.
+ */
+export async function runOut(scheduler: VirtualTimeScheduler): Promise<void> {
+  await drain();
+  scheduler.flush();
+  await drain();
+}
+
+/**
  * Runs `source` with its waits on a VirtualTimeScheduler: whenever the call is waiting on the
  * scheduler (a retry delay), virtual time jumps ahead. Returns the outcome.
  */

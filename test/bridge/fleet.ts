@@ -5,7 +5,8 @@
  * piped into real `publishToJetStream`s, one worker is killed and restarted, and a bus (the
  * in-memory model or a real nats-server) stores what they publish. Time moves one millisecond at
  * a time; after each, the publishers get to finish what they started (publishers keep up within a
- * millisecond), unless a worker's bus client is held back to make it lag.
+ * millisecond), unless a worker's bus client is held back to make it lag. A millisecond in which
+ * nothing is due, after the bus went quiet, is skipped: nothing could happen in it.
  */
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { map, merge, VirtualTimeScheduler, type Subscription } from 'rxjs';
@@ -42,6 +43,16 @@ export interface Bus {
   client(worker: 0 | 1): { readonly js: JetStreamClient; hold(on: boolean): void };
   /** Resolves once no publisher has anything under way. */
   quiet(): Promise<void>;
+}
+
+/**
+ * The next millisecond after `t` in which something is due. Once the bus is quiet, only a
+ * scheduled action can start anything (a push, a fault, a timer of a stream or a publisher), so
+ * the milliseconds before it would pass without anything happening.
+ */
+function nextDue(scheduler: VirtualTimeScheduler, t: number): number {
+  const first = scheduler.actions[0];
+  return first === undefined ? Number.POSITIVE_INFINITY : Math.max(t + 1, first.delay);
 }
 
 /** Worker runs started so far, in this process: every run's id is new (a real stream remembers ids). */
@@ -118,7 +129,7 @@ export async function playFleet(scenario: Scenario, bus: Bus): Promise<void> {
   }
   // Long enough after the last push, fault and restart for every stream to be connected again.
   const end = Math.max(last, ...scenario.drops.map((d) => d.at), lag?.to ?? 0) + 60;
-  for (let t = 0; t <= end; t++) {
+  for (let t = 0; t <= end; t = Math.min(nextDue(scheduler, t), end + 1)) {
     scheduler.maxFrames = t;
     scheduler.flush();
     scheduler.frame = t;

@@ -9,7 +9,8 @@ import { describe, expect, it } from '@jest/globals';
 describe('the demo (npm start)', () => {
   it('finishes with exit code 0 and a summary showing the streamed state matches the simulator', async () => {
     const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      execFile('npx', ['tsx', 'examples/demo/main.ts'], { env: { ...process.env, CI: 'true' }, timeout: 120_000 }, (error, out) =>
+      // Straight through node (npx would load npm's own command line first, for nothing).
+      execFile(process.execPath, ['--import', 'tsx', 'examples/demo/main.ts'], { env: { ...process.env, CI: 'true' }, timeout: 120_000 }, (error, out) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout: out }),
       );
     });

@@ -16,7 +16,7 @@ import { duration } from '../settings/rules.js';
 export interface PollBalancesOptions extends CallOptions {
   /**
    * A round begins this long after the one before began, ms; a round that takes longer (a
-   * thousand accounts take at least 10 s in the service's budget) is followed at once. Default 60000.
+   * thousand accounts take at least 10 s in the service's budget) is followed at once. From 1000. Default 60000.
    */
   readonly everyMs?: number | undefined;
 }
@@ -38,9 +38,16 @@ export interface BalanceReadFailure {
   readonly error: unknown;
 }
 
+/**
+ * The shortest period of the rounds: a second. A round with no account, or whose reads all fail
+ * at once (no credentials), ends as it begins; with a period of 0 the next followed at once, a
+ * timer loop that never let go of the event loop.
+ */
+const SHORTEST_PERIOD_MS = 1000;
+
 /** The settings of its own (the call settings are checked by each read): each rule and default. */
 export const POLL_BALANCES_SETTINGS = settingsFor<Pick<PollBalancesOptions, 'everyMs'>>()({
-  everyMs: setting(duration({ min: 0 }), 60_000),
+  everyMs: setting(duration({ min: SHORTEST_PERIOD_MS }), 60_000),
 });
 
 /**

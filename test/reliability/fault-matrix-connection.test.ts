@@ -127,8 +127,8 @@ describe('fault matrix: the service closes connections', () => {
     expectNothingLost(r);
   });
 
-  it('24 h close: the stream rolls over before the service cuts (scaled: a 1-minute limit, rollover at 40 s); no gap', async () => {
-    const r = (row = await startRow({ rules: { maxLifetimeMs: MINUTE }, stream: { rolloverAfterMs: 40 * SECOND, rolloverOverlapMs: 2 * SECOND } }));
+  it('24 h close: the stream rolls over before the service cuts (scaled: a 90-second limit, rollover at a minute, the shortest a stream allows); no gap', async () => {
+    const r = (row = await startRow({ rules: { maxLifetimeMs: 90 * SECOND }, stream: { rolloverAfterMs: MINUTE, rolloverOverlapMs: 2 * SECOND } }));
     const session = r.sim.market.playSession({ account: ACCOUNT, orders: 200, seed: 12, intervalMs: 2 * SECOND });
     await waitFor('three rollovers', () => count(r, 'rolled-over') === 3);
     session.stop();

@@ -45,8 +45,9 @@ describe('closing a socket that is still connecting', () => {
     const events: UserDataEvent[] = [];
     const subscription = userDataStream(() => of('a-listen-key-for-the-black-hole-0000000000'), {
       wsUrl,
-      connectTimeoutMs: 30,
-      backoff: { initialDelayMs: 10, maxDelayMs: 10 },
+      // The shortest a stream allows (a connect timeout and a backoff of 100 ms): two timeouts in about 0.3 s.
+      connectTimeoutMs: 100,
+      backoff: { initialDelayMs: 100, maxDelayMs: 100 },
     }).subscribe((event) => events.push(event));
     try {
       await waitFor('two connect timeouts', () => events.filter((e) => e.type === 'reconnecting').length >= 2);

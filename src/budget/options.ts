@@ -93,6 +93,7 @@ const ENDPOINT_LIMITS: Rule<Partial<Readonly<Record<OperationId, EndpointLimits>
         OPERATION_IDS.has(id) &&
         typeof limits === 'object' &&
         limits !== null &&
+        Object.keys(limits).every((name) => name === 'ip' || name === 'account') &&
         [(limits as EndpointLimits).ip, (limits as EndpointLimits).account].every((limit) => limit === undefined || LIMIT.accepts(limit)),
     ),
 };

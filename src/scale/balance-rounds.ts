@@ -8,6 +8,7 @@ import { catchError, defer, from, isObservable, map, mergeMap, Observable, of, r
 import type { CallOptions, Client } from '../client/types.js';
 import type { AssetBalance } from '../codecs/results.js';
 import { delayInSteps } from '../long-delays.js';
+import { CALL_OPTION_NAMES } from '../http/request-settings.js';
 import { getSubAccountAssets } from '../operations/master.js';
 import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { duration } from '../settings/rules.js';
@@ -46,9 +47,11 @@ export interface BalanceReadFailure {
 const SHORTEST_PERIOD_MS = 1000;
 
 /** The settings of its own (the call settings are checked by each read): each rule and default. */
-export const POLL_BALANCES_SETTINGS = settingsFor<Pick<PollBalancesOptions, 'everyMs'>>()({
-  everyMs: setting(duration({ min: SHORTEST_PERIOD_MS }), 60_000),
-});
+export const POLL_BALANCES_SETTINGS = settingsFor<Pick<PollBalancesOptions, 'everyMs'>>()(
+  { everyMs: setting(duration({ min: SHORTEST_PERIOD_MS }), 60_000) },
+  [],
+  CALL_OPTION_NAMES,
+);
 
 /**
  * Reads every sub-account's balances (M8, `getSubAccountAssets`) with the master's client, round
@@ -74,8 +77,8 @@ export function pollSubAccountBalances(
   subAccounts: Iterable<string> | Observable<Iterable<string>>,
   options: PollBalancesOptions = {},
 ): Observable<BalanceReading | BalanceReadFailure> {
-  const { everyMs: every, ...callOptions } = options;
-  const { everyMs } = resolveSettings(POLL_BALANCES_SETTINGS, { everyMs: every });
+  const { everyMs } = resolveSettings(POLL_BALANCES_SETTINGS, options);
+  const { everyMs: _every, ...callOptions } = options;
   const scheduler = master.scheduler;
   const accounts$ = isObservable(subAccounts) ? subAccounts : of(subAccounts);
   return new Observable<BalanceReading | BalanceReadFailure>((subscriber) => {

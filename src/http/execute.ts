@@ -13,12 +13,22 @@ import type { RequestBudget } from '../budget/types.js';
 import { throughBudget } from '../budget/through-budget.js';
 import type { CallOptions } from '../client/types.js';
 import { paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
-import { ApiError, DecodeError, HttpError, UnknownOutcomeError, ValidationError, type NetworkError, type RequestTarget, type TimeoutError } from '../errors.js';
-import { recvWindow as recvWindowRule } from '../params/fields.js';
+import {
+  ApiError,
+  DecodeError,
+  HttpError,
+  UnknownOutcomeError,
+  ValidationError,
+  type NetworkError,
+  type RequestTarget,
+  type TimeoutError,
+  type ValidationIssue,
+} from '../errors.js';
 import { encodeParams, type EncodedParams } from '../params/validate.js';
 import { REDACTED, redactor, withoutUserinfo, type Redactor } from '../redact.js';
+import { checkSettings } from '../settings/resolve.js';
 import { buildRequest, toQueryString } from './request.js';
-import { REQUEST_TIMEOUT } from './request-settings.js';
+import { CALL_SETTINGS } from './request-settings.js';
 import { interpretResponse } from './response.js';
 import { isUnclearFailure, retryDelay, type ResolvedRetryOptions } from './retry-policy.js';
 import { AbortedByCaller, send } from './send.js';
@@ -46,14 +56,11 @@ export interface ExecutorSettings {
   readonly budgetAccount: string;
 }
 
+/** A call's settings, checked as a factory's are (a name that is none refused too), under the row's operation id. */
 function callSettingsError(row: AnyEndpoint, options: CallOptions | undefined): ValidationError | undefined {
-  if (options?.recvWindow !== undefined && !recvWindowRule.is(options.recvWindow)) {
-    return new ValidationError({ operation: row.id, issues: [{ field: 'recvWindow', rule: recvWindowRule.name }] });
-  }
-  if (options?.timeout !== undefined && !REQUEST_TIMEOUT.accepts(options.timeout)) {
-    return new ValidationError({ operation: row.id, issues: [{ field: 'timeout', rule: REQUEST_TIMEOUT.words }] });
-  }
-  return undefined;
+  const issues: ValidationIssue[] = [];
+  checkSettings(CALL_SETTINGS, options, issues);
+  return issues.length > 0 ? new ValidationError({ operation: row.id, issues }) : undefined;
 }
 
 function safeParams(encoded: EncodedParams): Record<string, string> {

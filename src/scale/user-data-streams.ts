@@ -9,7 +9,7 @@ import type { ValidationIssue } from '../errors.js';
 import { checkSettings, refuseIssues, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration, rate } from '../settings/rules.js';
 import type { ListenKeyProvider } from '../stream/listen-key-source.js';
-import { checkStreamOptions } from '../stream/stream-settings.js';
+import { checkStreamOptions, STREAM_SETTINGS } from '../stream/stream-settings.js';
 import type { UserDataStreamOptions } from '../stream/user-data-stream.js';
 import { AccountStreams } from './account-streams.js';
 import { createStartPacer } from './start-pacer.js';
@@ -54,11 +54,16 @@ export interface UserDataStreamsOptions extends UserDataStreamOptions {
 }
 
 /** The pacing settings of {@link userDataStreams} (each account's stream has the stream's): each rule and default. */
-export const STREAMS_SETTINGS = settingsFor<Pick<UserDataStreamsOptions, 'maxConcurrentStarts' | 'startsPerSecond' | 'startTimeoutMs'>>()({
-  maxConcurrentStarts: setting(count({ min: 1, orInfinity: true }), Infinity),
-  startsPerSecond: setting(rate({ above: 0, orInfinity: true }), Infinity),
-  startTimeoutMs: setting(duration({ min: 0 }), 30_000),
-});
+export const STREAMS_SETTINGS = settingsFor<Pick<UserDataStreamsOptions, 'maxConcurrentStarts' | 'startsPerSecond' | 'startTimeoutMs'>>()(
+  {
+    maxConcurrentStarts: setting(count({ min: 1, orInfinity: true }), Infinity),
+    startsPerSecond: setting(rate({ above: 0, orInfinity: true }), Infinity),
+    startTimeoutMs: setting(duration({ min: 0 }), 30_000),
+  },
+  [],
+  // Every account's stream settings, checked by the stream's own rules.
+  Object.keys(STREAM_SETTINGS.fields),
+);
 
 /**
  * Runs one {@link userDataStream} per account of `accounts$` and merges their events, each tagged

@@ -128,8 +128,8 @@ describe('fault matrix: the service closes connections', () => {
     expectNothingLost(r);
   });
 
-  it('24 h close: the stream rolls over before the service cuts (scaled: a 1-minute limit, rollover at 40 s); no gap', async () => {
-    const r = (row = await startRow({ rules: { maxLifetimeMs: MINUTE }, stream: { rolloverAfterMs: 40 * SECOND, rolloverOverlapMs: 2 * SECOND } }));
+  it('24 h close: the stream rolls over before the service cuts (scaled: a 90-second limit, rollover at a minute, the shortest a stream allows); no gap', async () => {
+    const r = (row = await startRow({ rules: { maxLifetimeMs: 90 * SECOND }, stream: { rolloverAfterMs: MINUTE, rolloverOverlapMs: 2 * SECOND } }));
     // Trades off the rollovers' 2 s grid, so that some fall inside each overlap, not on its end.
     const session = r.sim.market.playSession({ account: ACCOUNT, orders: 200, seed: 12, intervalMs: 1_300 });
     await r.drive.until('three rollovers', () => count(r, 'rolled-over') === 3);

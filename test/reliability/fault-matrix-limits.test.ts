@@ -9,7 +9,7 @@ import { PROTOBUF_CHANNELS } from '../../src/stream/channels.js';
 import { defaultWebSocketFactory } from '../../src/stream/socket.js';
 import { guardAgainstCrashes } from './support/crash-guard.js';
 import { coverageOf, expectNothingLost, pushesOf, settle } from './support/row-checks.js';
-import { ACCOUNT, count, HOUR, lifecycle, ofType, SECOND, startRow, trade, type Row } from './support/row.js';
+import { ACCOUNT, count, HOUR, lifecycle, MINUTE, ofType, SECOND, startRow, trade, type Row } from './support/row.js';
 
 guardAgainstCrashes();
 
@@ -68,7 +68,8 @@ describe('fault matrix: too many connections for a key', () => {
     const r = (row = await startRow({
       rules: { connectionsPerKey: 1 },
       stream: {
-        rolloverAfterMs: 30 * SECOND,
+        // The shortest rollover a stream allows.
+        rolloverAfterMs: MINUTE,
         webSocketFactory: (url) => {
           sockets += 1;
           return defaultWebSocketFactory(url);

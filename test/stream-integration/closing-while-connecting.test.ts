@@ -48,8 +48,9 @@ describe('closing a socket that is still connecting', () => {
     const subscription = userDataStream(() => of('a-listen-key-for-the-black-hole-0000000000'), {
       wsUrl,
       scheduler,
-      connectTimeoutMs: 30,
-      backoff: { initialDelayMs: 10, maxDelayMs: 10 },
+      // The shortest a stream allows (a connect timeout and a backoff of 100 ms).
+      connectTimeoutMs: 100,
+      backoff: { initialDelayMs: 100, maxDelayMs: 100 },
     }).subscribe((event) => events.push(event));
     try {
       // Timer by timer (a connect timeout, a backoff, a connect timeout), the sockets' own events

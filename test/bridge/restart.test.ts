@@ -65,6 +65,9 @@ describe('a worker killed and restarted', () => {
     };
     names.forEach((name, i) => sessions.push(sim.market.playSession({ account: name, orders: 150, seed: i + 1, intervalMs: 4 })));
     await tradeFor('trading with the first run', 60);
+    // The first run has stored a good part of it (on a busy machine it may lag behind the pushes).
+    const storedByFirst = (name: string): number => first.receipts.filter((x) => x.account === name && isMarketEvent(x.event)).length;
+    await waitUntil('the first run stored 20 events of every account', () => names.every((name) => storedByFirst(name) >= 20), 20_000);
     await first.kill();
     const killedAt = sim.clock.now();
     await tradeFor('trading while no worker runs', 30);

@@ -8,9 +8,9 @@
  * millisecond), unless a worker's bus client is held back to make it lag.
  */
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { map, merge, VirtualTimeScheduler, type Subscription } from 'rxjs';
+import { filter, map, merge, VirtualTimeScheduler, type Subscription } from 'rxjs';
 import { publishToJetStream } from '../../src/bridge/publish.js';
-import type { ScaleEvent, TaggedEvent } from '../../src/scale/tagged-event.js';
+import type { AccountUserDataEvent, ScaleEvent, TaggedEvent } from '../../src/scale/tagged-event.js';
 import { encodeJsonFrame } from '../../src/simulator/ws/encode-frame.js';
 import type { MarketEvent } from '../../src/stream/events.js';
 import { userDataStream } from '../../src/stream/user-data-stream.js';
@@ -79,7 +79,11 @@ export async function playFleet(scenario: Scenario, bus: Bus): Promise<void> {
         pingIntervalMs: 3_600_000,
         backoff: { initialDelayMs: 2, maxDelayMs: 8 },
         random: () => 0.5,
-      }).pipe(map((event): TaggedEvent<ScaleEvent> => ({ account, event }))),
+      }).pipe(
+        // A stream of a key source is nobody's client's: it never tells `stopped` (only a closed client's does).
+        filter((event): event is AccountUserDataEvent => event.type !== 'stopped'),
+        map((event): TaggedEvent<ScaleEvent> => ({ account, event })),
+      ),
     );
     const subscription = merge(...streams)
       .pipe(publishToJetStream(client.js, { worker: `w${worker}`, runId: `run${++runsStarted}`, resumeFromStream: FLEET_STREAM, scheduler, maxClockSkewMs: 0 }))

@@ -144,9 +144,12 @@ function trackedCall<P, R>(life: LifeState, endpoint: Endpoint<P, R>, params: P,
     };
     life.calls.add(tracked);
     const watch: CallWatch = {
-      sent: (sentAt, sentParams) => {
+      sending: (sentAt, sentParams) => {
+        // Room in the budget may come to a call of ours while the close gives up others: it goes nowhere.
+        if (life.closed) return new ClientClosedError({ operation: row.id });
         tracked.sentAt = sentAt;
         tracked.sentParams = sentParams;
+        return undefined;
       },
     };
     const running = life.execute(endpoint, params, options, watch).subscribe({
@@ -174,6 +177,10 @@ function trackedCall<P, R>(life: LifeState, endpoint: Endpoint<P, R>, params: P,
   });
 }
 
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}
+
 /** The close itself (see the module's comment). */
 async function closeClient(life: LifeState, settings: { readonly scheduler: SchedulerLike; readonly timeout: number }): Promise<ClientCloseResult> {
   const { calls, ledger } = life;
@@ -188,9 +195,13 @@ async function closeClient(life: LifeState, settings: { readonly scheduler: Sche
     2 * settings.timeout,
   );
   const stopping = [...life.streams].map((stream) => stream.closeForClient());
+  // Those still waiting for the budget first: giving up one in flight frees its room, which would
+  // let a call of ours still waiting go out.
+  const [waiting, sent] = partition([...calls], (tracked) => tracked.sentAt === undefined);
+  for (const tracked of waiting) tracked.giveUp();
   const creations: Promise<void>[] = [];
-  for (const tracked of [...calls]) {
-    if (tracked.row.id !== 'L1' || tracked.sentAt === undefined) {
+  for (const tracked of sent) {
+    if (tracked.row.id !== 'L1') {
       tracked.giveUp();
       continue;
     }

@@ -66,8 +66,11 @@ function safeParams(encoded: EncodedParams): Record<string, string> {
  * watches a call (the client, to know what its close may give up) learns it was sent.
  */
 export interface CallWatch {
-  /** An attempt is being sent, signed with `sentAt`; `sentParams` gives the parameters as `UnknownOutcomeError` holds them. */
-  sent(sentAt: number, sentParams: () => Readonly<Record<string, string>>): void;
+  /**
+   * An attempt is about to be sent, signed with `sentAt`; `sentParams` gives the parameters as
+   * `UnknownOutcomeError` holds them. An error returned fails the attempt with it, nothing sent.
+   */
+  sending(sentAt: number, sentParams: () => Readonly<Record<string, string>>): Error | undefined;
 }
 
 /** A call that passed its checks: what every attempt of it needs. */
@@ -98,7 +101,8 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
   return new Observable<R>((subscriber) => {
     const controller = new AbortController();
     const sentAt = settings.clock();
-    watch?.sent(sentAt, () => safeParams(encoded));
+    const refused = watch?.sending(sentAt, () => safeParams(encoded));
+    if (refused !== undefined) return subscriber.error(refused);
     const run = async (): Promise<R> => {
       const unsigned = buildRequest(row, encoded.pairs, {
         baseUrl: settings.baseUrl,

@@ -218,6 +218,7 @@ export {
   type AccountSet,
   type StreamsCloseResult,
   type UserDataStreams,
+  type UserDataStreamsClose,
   type UserDataStreamsOptions,
 } from './scale/user-data-streams.js';
 export {

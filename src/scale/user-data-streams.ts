@@ -71,7 +71,10 @@ export const STREAMS_SETTINGS = settingsFor<Pick<UserDataStreamsOptions, 'maxCon
 });
 
 /** The hot Observable of {@link userDataStreams}, with the close of all its accounts. */
-export interface UserDataStreams extends Observable<TaggedEvent> {
+export type UserDataStreams = Observable<TaggedEvent> & UserDataStreamsClose;
+
+/** The close of {@link userDataStreams}. */
+export interface UserDataStreamsClose {
   /**
    * Stops every account's stream: each running account's last event is `{ type: 'stopped',
    * reason: 'closed' }`, then the Observable completes; every key is DELETEd. Resolves once every

@@ -115,6 +115,7 @@ interface LifeState {
 function noteOutcome(ledger: ListenKeyLedger, row: AnyEndpoint, params: unknown, outcome: { readonly value: unknown } | { readonly error: unknown }): void {
   if ('value' in outcome) {
     if (row.id === 'L1') ledger.remember(listenKeyParam(outcome.value) ?? '');
+    else if (row.id === 'L3') ledger.keptAlive(listenKeyParam(params) ?? '');
     else if (row.id === 'L4') ledger.forget(listenKeyParam(params) ?? '');
   } else if ((row.id === 'L3' || row.id === 'L4') && keyUnknownToService(outcome.error)) {
     ledger.forget(listenKeyParam(params) ?? '');
@@ -236,7 +237,7 @@ export function createClientLife(execute: Execute, settings: { readonly schedule
     closed: false,
     calls: new Set(),
     streams: new Set(),
-    ledger: new ListenKeyLedger((listenKey) => execute(L4, { listenKey })),
+    ledger: new ListenKeyLedger((listenKey) => execute(L4, { listenKey }), () => settings.scheduler.now()),
     execute,
   };
   let closing: Promise<ClientCloseResult> | undefined;

@@ -1,12 +1,15 @@
 /**
  * The listen keys a client made and has not seen closed: every key an L1 call of its own returned
  * (its streams' and direct `createListenKey` calls alike), forgotten once an L4 of its own
- * succeeded or the service said the key is unknown (730708). `client.close()` DELETEs what is left,
- * and lists what it could not.
+ * succeeded, the service said the key is unknown (730708), or it expired (60 minutes after its
+ * creation or its last keepalive answered, without another: a stream that lost its key to the
+ * service's refusal never DELETEs it, and a process running for months would otherwise hold every
+ * such key). `client.close()` DELETEs what is left, and lists what it could not.
  *
  * @module
  */
 import { Subscription, type Observable } from 'rxjs';
+import { KEY_LIFE_MS } from '../endpoints/listen-key.js';
 import { ApiError, ClientClosedError, DecodeError, MexcError } from '../errors.js';
 import { isUnclearFailure } from '../http/retry-policy.js';
 import { SERVICE_CODES } from '../service-codes.js';
@@ -53,22 +56,38 @@ interface Closing {
  *
  * @example
  * ```ts
- * const ledger = new ListenKeyLedger((key) => execute(L4, { listenKey: key }));
+ * const ledger = new ListenKeyLedger((key) => execute(L4, { listenKey: key }), () => scheduler.now());
  * ledger.remember(key);
  * await ledger.close(key); // { closed: true }
  * ```
  */
 export class ListenKeyLedger {
-  private readonly open = new Set<string>();
+  /** Each key made and not seen closed, with when it was last known alive (its L1's or L3's answer). */
+  private readonly open = new Map<string, number>();
   private readonly closing = new Map<string, Closing>();
   private givenUp = false;
 
-  /** `sendDelete`: one L4 call (with the client's retries), not subject to the client being closed. */
-  constructor(private readonly sendDelete: (key: string) => Observable<unknown>) {}
+  /**
+   * `sendDelete`: one L4 call (with the client's retries), not subject to the client being closed;
+   * `now`: the client's scheduler's time.
+   */
+  constructor(
+    private readonly sendDelete: (key: string) => Observable<unknown>,
+    private readonly now: () => number,
+  ) {}
 
-  /** An L1 of the client returned `key`. */
+  /** An L1 of the client returned `key`: it is valid for 60 minutes from now. */
   remember(key: string): void {
-    if (key !== '') this.open.add(key);
+    if (key === '') return;
+    this.forgetExpired();
+    // Set again at the end: the map stays in the order the keys were last known alive.
+    this.open.delete(key);
+    this.open.set(key, this.now());
+  }
+
+  /** An L3 of the client answered for `key`: if it is one of the client's, it is valid for 60 minutes from now. */
+  keptAlive(key: string): void {
+    if (this.open.has(key)) this.remember(key);
   }
 
   /** `key` is closed, or not valid on the service. */
@@ -76,9 +95,19 @@ export class ListenKeyLedger {
     this.open.delete(key);
   }
 
-  /** The keys made and not seen closed. */
+  /** The keys made and not seen closed, expired ones left out. */
   keys(): readonly string[] {
-    return [...this.open];
+    this.forgetExpired();
+    return [...this.open.keys()];
+  }
+
+  /** Keys last known alive longer ago than a key lives are gone from the service (the oldest come first). */
+  private forgetExpired(): void {
+    const now = this.now();
+    for (const [key, aliveAt] of this.open) {
+      if (now - aliveAt <= KEY_LIFE_MS) break;
+      this.open.delete(key);
+    }
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { filter, firstValueFrom } from 'rxjs';
-import { ClientClosedError, closeListenKey, createListenKey, listSubAccounts, userDataStream, type UserDataEvent } from '../../src/index.js';
+import { ClientClosedError, closeListenKey, createListenKey, keepAliveListenKey, listSubAccounts, userDataStream, type UserDataEvent } from '../../src/index.js';
 import type { Simulator } from '../../src/simulator/index.js';
 import { errorOf } from '../support/harness.js';
 import { closeTestClient, LISTEN_KEY_PATH, startManualSim, validKeys, watchedFetch } from './support.js';
@@ -95,6 +95,24 @@ describe('client.close() DELETEs every listen key the client made', () => {
     // answers that it does not know it, which counts as closed), never the one closed already.
     const deletedByClose = watched.sent.filter((r) => r.method === 'DELETE').slice(1).map((r) => r.listenKey);
     expect(deletedByClose.sort()).toEqual([expired, left1, left2].sort());
+  });
+
+  it('forgets a key that has expired (60 minutes without a keepalive answered), but not one kept alive', async () => {
+    const s = (sim = await startManualSim());
+    const watched = watchedFetch();
+    const client = closeTestClient(s, watched);
+    const left = (await firstValueFrom(createListenKey(client))).listenKey;
+    const keptAlive = (await firstValueFrom(createListenKey(client))).listenKey;
+    s.clock.advance(50 * 60_000);
+    await firstValueFrom(keepAliveListenKey(client, { listenKey: keptAlive }));
+    s.clock.advance(11 * 60_000);
+    expect(validKeys(s, s.master.name).map((k) => k.key)).toEqual([keptAlive]);
+
+    expect(await client.close()).toEqual({ keysNotClosed: [], creationsUnanswered: 0 });
+
+    expect(watched.sent.filter((r) => r.method === 'DELETE').map((r) => r.listenKey)).toEqual([keptAlive]);
+    expect(s.admin.listenKey(left)?.valid).toBe(false);
+    expect(validKeys(s, s.master.name)).toEqual([]);
   });
 
   it('is idempotent: every call returns the same promise, and each key is DELETEd once', async () => {

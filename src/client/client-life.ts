@@ -186,12 +186,15 @@ function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[
 async function closeClient(life: LifeState, settings: { readonly scheduler: SchedulerLike; readonly timeout: number }): Promise<ClientCloseResult> {
   const { calls, ledger } = life;
   let unanswered = 0;
+  let deadlinePassed: () => void = () => undefined;
+  const passed = new Promise<void>((resolve) => (deadlinePassed = resolve));
   // Past the deadline, whatever is still under way is given up: its keys are listed as not closed.
   const deadline = scheduleInSteps(
     settings.scheduler,
     () => {
       ledger.giveUp();
       for (const tracked of [...calls]) tracked.giveUp();
+      deadlinePassed();
     },
     2 * settings.timeout,
   );
@@ -216,10 +219,15 @@ async function closeClient(life: LifeState, settings: { readonly scheduler: Sche
       }),
     );
   }
-  const first = ledger.keys().map((key) => ledger.close(key));
-  await Promise.all(creations);
-  const second = ledger.keys().map((key) => ledger.close(key));
-  await Promise.all([...first, ...second, ...stopping]);
+  const deletes = async (): Promise<void> => {
+    const first = ledger.keys().map((key) => ledger.close(key));
+    await Promise.all(creations);
+    const second = ledger.keys().map((key) => ledger.close(key));
+    await Promise.all([...first, ...second, ...stopping]);
+  };
+  // A stream's stop may wait for more than the client's calls (a start pacer's permit, in
+  // userDataStreams): the deadline holds whatever is still awaited.
+  await Promise.race([deletes(), passed]);
   deadline.unsubscribe();
   return { keysNotClosed: ledger.keys().map(maskListenKey), creationsUnanswered: unanswered };
 }

@@ -92,6 +92,32 @@ describe('userDataStreams close()', () => {
     expect(result).toEqual({ keysNotClosed: [], creationsUnanswered: 0 });
   });
 
+  it("a client's close keeps its bound while its account's start waits for another's permit", async () => {
+    const s = (sim = await startManualSim());
+    const [first, second] = [...accounts(s, 2).keys()] as [string, string];
+    // The first account's listen-key creation hangs with the only start permit; the second waits for it.
+    const holding = simClient(s, s.admin.createApiKey(first), { timeout: 600_000 });
+    const waiting = simClient(s, s.admin.createApiKey(second), { timeout: 1_000 });
+    s.faults.next('L1', 'hang');
+    const streams = userDataStreams(new BehaviorSubject<AccountSet>(new Map([[first, holding], [second, waiting]])), {
+      scheduler: s.scheduler,
+      maxConcurrentStarts: 1,
+      startTimeoutMs: 60 * 60_000,
+    });
+    const subscription = streams.subscribe();
+
+    const closing = waiting.close();
+    s.clock.advance(2 * 1_000);
+
+    expect(await closing).toEqual({ keysNotClosed: [], creationsUnanswered: 0 });
+    expect(s.admin.listenKeys(second)).toEqual([]);
+    subscription.unsubscribe();
+    // The creation that hung is counted when its own client's close gives it up.
+    const closingHolding = holding.close();
+    s.clock.advance(2 * 600_000);
+    expect(await closingHolding).toEqual({ keysNotClosed: [], creationsUnanswered: 1 });
+  });
+
   it("a client closed under a running account stops that account ('client-closed'); the others go on", async () => {
     const s = (sim = await startManualSim());
     const clients = accounts(s, 3);

@@ -5,7 +5,7 @@
  * is counted among the keys not closed in `close()`'s result. Virtual time throughout.
  */
 import { describe, expect, it } from '@jest/globals';
-import { defer, of, throwError, VirtualAction, VirtualTimeScheduler, type Observable } from 'rxjs';
+import { defer, NEVER, of, throwError, VirtualAction, VirtualTimeScheduler, type Observable } from 'rxjs';
 import { userDataStreams } from '../../src/scale/user-data-streams.js';
 import type { TaggedEvent } from '../../src/scale/tagged-event.js';
 import { maskListenKey } from '../../src/stream/lifecycle.js';
@@ -104,5 +104,29 @@ describe.each<Failure>(['throws', 'rejects'])('a key source whose close %s', (fa
       ['desk0002', { type: 'stopped', reason: 'closed', error: undefined, at: scheduler.now() }],
     ]);
     expect(server.open()).toEqual([]);
+  });
+});
+
+describe("userDataStreams' close and a key source whose close never settles", () => {
+  it('waits closeTimeoutMs (virtual time), then lists the key as not closed', async () => {
+    const scheduler = virtualTime(10);
+    const server = new FakeServer(scheduler, 1);
+    const issued: string[] = [];
+    const source: ListenKeySource = { create: () => of(issued[issued.push(`key-${'n'.repeat(24)}`) - 1] ?? ''), close: () => NEVER };
+    const streams = userDataStreams(of(new Map([['desk0001', source]])), { wsUrl, scheduler, webSocketFactory: server.factory, format: 'json', closeTimeoutMs: 5_000 });
+    streams.subscribe();
+    scheduler.flush();
+    let result: unknown;
+    const closing = streams.close().then((value) => (result = value));
+
+    scheduler.maxFrames = 4_999;
+    scheduler.flush();
+    await settle();
+    expect(result).toBeUndefined();
+    scheduler.maxFrames = 5_010;
+    scheduler.flush();
+    await closing;
+
+    expect(result).toEqual({ keysNotClosed: issued.map(maskListenKey), creationsUnanswered: 0 });
   });
 });

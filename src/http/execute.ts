@@ -68,6 +68,18 @@ function safeParams(encoded: EncodedParams): Record<string, string> {
   return Object.fromEntries(encoded.pairs.map(([k, v]) => [k, secret.has(k) ? REDACTED : v]));
 }
 
+/**
+ * Told of each attempt of one call as it goes out (the request budget let it through): whoever
+ * watches a call (the client, to know what its close may give up) learns it was sent.
+ */
+export interface CallWatch {
+  /**
+   * An attempt is about to be sent, signed with `sentAt`; `sentParams` gives the parameters as
+   * `UnknownOutcomeError` holds them. An error returned fails the attempt with it, nothing sent.
+   */
+  sending(sentAt: number, sentParams: () => Readonly<Record<string, string>>): Error | undefined;
+}
+
 /** A call that passed its checks: what every attempt of it needs. */
 interface PreparedCall {
   readonly encoded: EncodedParams;
@@ -91,11 +103,13 @@ function prepareCall(row: AnyEndpoint, params: unknown, options: CallOptions | u
 }
 
 /** One attempt per subscription: stamp, sign, send, interpret. Unsubscribing aborts it in flight. */
-function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions | undefined, settings: ExecutorSettings): Observable<R> {
+function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions | undefined, settings: ExecutorSettings, watch: CallWatch | undefined): Observable<R> {
   const { encoded, sign, apiKey, redact, target } = call;
   return new Observable<R>((subscriber) => {
     const controller = new AbortController();
     const sentAt = settings.clock();
+    const refused = watch?.sending(sentAt, () => safeParams(encoded));
+    if (refused !== undefined) return subscriber.error(refused);
     const run = async (): Promise<R> => {
       const unsigned = buildRequest(row, encoded.pairs, {
         baseUrl: settings.baseUrl,
@@ -178,7 +192,7 @@ function withRetries<R>(row: AnyEndpoint, calls: Observable<R>, settings: Execut
 }
 
 /**
- * Makes the `call` function of a client.
+ * Makes the `call` function of a client; `watch` (optional) is told of each attempt sent.
  *
  * @example
  * ```ts
@@ -187,12 +201,12 @@ function withRetries<R>(row: AnyEndpoint, calls: Observable<R>, settings: Execut
  * ```
  */
 export function createExecutor(settings: ExecutorSettings) {
-  return function call<P, R>(endpoint: Endpoint<P, R>, params: P, options?: CallOptions): Observable<R> {
+  return function call<P, R>(endpoint: Endpoint<P, R>, params: P, options?: CallOptions, watch?: CallWatch): Observable<R> {
     const row = endpoint as unknown as AnyEndpoint;
     return defer(() => {
       const prepared = prepareCall(row, params, options, settings);
       if (prepared instanceof ValidationError) return throwError(() => prepared);
-      const attempt = attemptOf<R>(row, prepared, options, settings);
+      const attempt = attemptOf<R>(row, prepared, options, settings, watch);
       const { budget } = settings;
       const sent = budget === undefined ? attempt : throughBudget(budget, { endpoint: row.id, account: settings.budgetAccount, units: row.weight ?? 1, accountRate: row.accountRate }, attempt);
       return withRetries(row, sent, settings);

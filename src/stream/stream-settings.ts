@@ -7,6 +7,7 @@
  */
 import type { SchedulerLike } from 'rxjs';
 import { plainOnlyToLoopback, serviceUrl } from '../client/url-settings.js';
+import { KEY_LIFE_MS } from '../endpoints/listen-key.js';
 import type { ValidationIssue } from '../errors.js';
 import { checkSettings, group, optional, setting, settingsFor, type Resolved } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, duration, listOf, oneOf, SCHEDULER, type Rule } from '../settings/rules.js';
@@ -51,8 +52,6 @@ export interface UserDataStreamOptions {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** A listen key lives 60 minutes from its creation or its last keepalive. */
-const KEY_LIFE_MS = 60 * MINUTE;
 /** The service closes every connection after 24 hours. */
 const CONNECTION_LIFE_MS = 24 * HOUR;
 /** At most 10 PINGs a second: a tenth of the 100 messages a second the service allows a connection. */

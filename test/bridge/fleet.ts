@@ -9,9 +9,9 @@
  * A step in which nothing is due, after the bus went quiet, is skipped: nothing could happen in it.
  */
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { map, merge, VirtualTimeScheduler, type Subscription } from 'rxjs';
+import { filter, map, merge, VirtualTimeScheduler, type Subscription } from 'rxjs';
 import { publishToJetStream } from '../../src/bridge/publish.js';
-import type { ScaleEvent, TaggedEvent } from '../../src/scale/tagged-event.js';
+import type { AccountUserDataEvent, ScaleEvent, TaggedEvent } from '../../src/scale/tagged-event.js';
 import { encodeJsonFrame } from '../../src/simulator/ws/encode-frame.js';
 import type { MarketEvent } from '../../src/stream/events.js';
 import { userDataStream } from '../../src/stream/user-data-stream.js';
@@ -100,7 +100,11 @@ export async function playFleet(scenario: Scenario, bus: Bus): Promise<void> {
         pingIntervalMs: NEVER_IN_A_RUN_MS,
         backoff: { initialDelayMs: 2 * STEP_MS, maxDelayMs: 8 * STEP_MS, stableAfterMs: NEVER_IN_A_RUN_MS },
         random: () => 0.5,
-      }).pipe(map((event): TaggedEvent<ScaleEvent> => ({ account, event }))),
+      }).pipe(
+        // A stream of a key source is nobody's client's: it never tells `stopped` (only a closed client's does).
+        filter((event): event is AccountUserDataEvent => event.type !== 'stopped'),
+        map((event): TaggedEvent<ScaleEvent> => ({ account, event })),
+      ),
     );
     const subscription = merge(...streams)
       .pipe(publishToJetStream(client.js, { worker: `w${worker}`, runId: `run${++runsStarted}`, resumeFromStream: FLEET_STREAM, scheduler, maxClockSkewMs: 0 }))

@@ -19,7 +19,9 @@ describe('the demo (npm start)', () => {
     expect(stdout).toMatch(/\[stream\] connected \(connection 1/);
     expect(stdout).toMatch(/\[stream\] gap of \d+ ms/);
     expect(stdout).toContain("streamed state equals the simulator's: yes");
-    expect(stdout).toContain('after unsubscribing: 0 sockets open, 0 listen keys still valid');
+    expect(stdout).toContain('after client.close(): 0 sockets open, 0 listen keys still valid');
+    // The stream told its subscribers it stopped, because its client was closed.
+    expect(stdout).toMatch(/\[stream\] stopped \(client-closed\)/);
     // No redrawing escape codes without a terminal.
     expect(stdout).not.toContain('\u001b[');
   }, 150_000);

@@ -169,7 +169,8 @@ describe('secrets audit', () => {
 
     const lifecycle = streamEvents.filter((e) => e.type !== 'account' && e.type !== 'deal' && e.type !== 'order');
     const codes = new Set(lifecycle.flatMap((e) => (e.type === 'diagnostic' ? [e.code] : [])));
-    expect([...codes].sort()).toEqual(['keepalive-failed', 'key-create-failed', 'malformed-frame', 'subscription-refused', 'unknown-frame']);
+    // A replaced key's DELETE may meet the failing transport too (a `key-close-failed`, checked for leaks like the rest).
+    expect([...codes].filter((code) => code !== 'key-close-failed').sort()).toEqual(['keepalive-failed', 'key-create-failed', 'malformed-frame', 'subscription-refused', 'unknown-frame']);
     expect(leaks([...lifecycle, ...shown], secrets())).toEqual([]);
     // Listen keys: never whole in a lifecycle event or a diagnostic, even when an error quoted one.
     const keys = listenKeys();

@@ -4,7 +4,8 @@
  * checking after every step what no single row of the table shows: no socket leaks or is
  * forgotten, the stream never hangs (in every phase something is under way that moves it on), one
  * key request at a time, keepalive and rollover always coming while a connection is live, no gap
- * left unreported once live, and nothing at all after the stop.
+ * left unreported once live, and nothing at all after the stop (whether the last subscriber left
+ * or the client was closed, which alone completes the stream).
  */
 import { describe, expect, it } from '@jest/globals';
 import { isDeepStrictEqual } from 'node:util';
@@ -41,6 +42,9 @@ class World {
   /** Timers running, with when each is due: only the earliest can fire next. */
   readonly timers = new Map<string, { timer: Timer; dueAt: number }>();
   failed = false;
+  completed = false;
+  /** Keys whose DELETE is under way. */
+  readonly closing: string[] = [];
   afterStop: Effect[] = [];
 
   /** Other inputs come 1 ms apart, never past the next timer. */
@@ -94,6 +98,14 @@ class World {
       case 'fail':
         this.failed = true;
         return;
+      case 'close-key':
+        this.closing.push(effect.key);
+        return;
+      case 'complete':
+        // Only a stop by the client's close completes the stream, and only in its stop.
+        expect(this.state.phase.name).toBe('stopped');
+        this.completed = true;
+        return;
       default:
         return;
     }
@@ -114,6 +126,11 @@ class World {
     if (this.keyRequests > 0) {
       const answer = (input: SupervisorInputEvent) => () => ((this.keyRequests -= 1), this.feed(input));
       keys.push(answer({ type: 'key-created', key: `key-${++this.keysIssued}-${'x'.repeat(16)}` }), answer({ type: 'key-failed', error: new Error('busy') }), answer({ type: 'key-created', key: '' }));
+    }
+    const closing = this.closing[0];
+    if (closing !== undefined) {
+      const answer = (input?: SupervisorInputEvent) => () => (this.closing.shift(), input === undefined ? undefined : this.feed(input));
+      keys.push(answer(), answer({ type: 'key-close-failed', key: closing, error: new Error('unreachable') }));
     }
     const keepAliveFor = this.keepAliveFor;
     if (keepAliveFor !== undefined) {
@@ -169,6 +186,7 @@ function broken(world: World): string[] {
     check(world.afterStop.length === 0, 'nothing done after the stop');
     return fails;
   }
+  expect(world.completed).toBe(false);
   // Every socket open is one the state knows of, and the other way round.
   check(isDeepStrictEqual([...world.sockets.keys()].sort((a, b) => a - b), heldBy(state)), 'the sockets open are the ones the state holds');
   check(world.sockets.size <= 3, 'at most three sockets');
@@ -218,7 +236,8 @@ function runHistory(choices: readonly (readonly [number, number])[], stopAt: num
   world.feed({ type: 'start' });
   checkInvariants(world);
   choices.forEach(([kind, which], index) => {
-    if (index === stopAt) world.feed({ type: 'stop' });
+    // Every third history ends by the client's close instead of the last subscriber leaving.
+    if (index === stopAt) world.feed({ type: stopAt % 3 === 0 ? 'client-closed' : 'stop' });
     const kinds = world.possible();
     const moves = kinds[kind % Math.max(1, kinds.length)] ?? [];
     const move = moves[which % Math.max(1, moves.length)];

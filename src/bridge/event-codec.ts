@@ -8,8 +8,8 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { describeDecodeErrors } from '../codecs/decoder.js';
 import type { ScaleEvent } from '../scale/tagged-event.js';
-import { ConnectedCodec, DiagnosticCodec, GapCodec, KeyReplacedCodec, ReconnectingCodec, RolledOverCodec, StoppedCodec, wireError } from './lifecycle-codec.js';
-import { AccountEventCodec, DealEventCodec, OrderEventCodec } from './market-codec.js';
+import { AccountEventCodec, DealEventCodec, GapCodec, OrderEventCodec } from '../stream/event-codecs.js';
+import { ConnectedCodec, DiagnosticCodec, KeyReplacedCodec, ReconnectingCodec, RolledOverCodec, StoppedCodec, wireError } from './lifecycle-codec.js';
 import type { EventKind } from './subject.js';
 
 const CODECS: { readonly [K in EventKind]: t.Decoder<unknown, Extract<ScaleEvent, { type: K }>> } = {

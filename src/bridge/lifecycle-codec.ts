@@ -7,20 +7,9 @@
  */
 import * as t from 'io-ts';
 import type { AccountStoppedEvent } from '../scale/tagged-event.js';
-import type { ConnectedEvent, DiagnosticEvent, GapEvent, KeyReplacedEvent, ReconnectingEvent, RolledOverEvent } from '../stream/lifecycle.js';
-import { Duration, Millis, optional, Ordinal, thenCheck } from './codec-primitives.js';
-
-const EndReason = t.keyof({
-  'closed-by-server': null,
-  'socket-error': null,
-  'worker-restart': null,
-  'ambiguous-copy': null,
-  stalled: null,
-  'invalid-listen-key': null,
-  'subscription-refused': null,
-  'connect-timeout': null,
-  'key-unavailable': null,
-});
+import { EndReasonCodec as EndReason } from '../stream/event-codecs.js';
+import type { ConnectedEvent, DiagnosticEvent, KeyReplacedEvent, ReconnectingEvent, RolledOverEvent } from '../stream/lifecycle.js';
+import { Duration, Millis, optional, Ordinal, thenCheck } from '../stream/strict-codecs.js';
 
 const DiagnosticCode = t.keyof({
   'malformed-frame': null,
@@ -40,9 +29,6 @@ export const ConnectedCodec: t.Decoder<unknown, ConnectedEvent> = t.exact(
 export const ReconnectingCodec: t.Decoder<unknown, ReconnectingEvent> = t.exact(
   t.type({ type: t.literal('reconnecting'), attempt: Ordinal, delayMs: Duration, reason: EndReason, at: Millis }),
 );
-
-/** A `gap` event. */
-export const GapCodec: t.Decoder<unknown, GapEvent> = t.exact(t.type({ type: t.literal('gap'), from: Millis, to: Millis, reason: EndReason }));
 
 /** A `rolled-over` event. */
 export const RolledOverCodec: t.Decoder<unknown, RolledOverEvent> = t.exact(t.type({ type: t.literal('rolled-over'), connection: Ordinal, at: Millis }));

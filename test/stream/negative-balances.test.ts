@@ -9,7 +9,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { from, last, lastValueFrom, toArray } from 'rxjs';
-import { AccountEventCodec } from '../../src/bridge/market-codec.js';
+import { AccountEventCodec } from '../../src/stream/event-codecs.js';
 import { M8 } from '../../src/endpoints/master.js';
 import { balanceSnapshots } from '../../src/operators/balance-snapshots.js';
 import { decodeFrame } from '../../src/stream/decode-frame.js';

@@ -1,6 +1,7 @@
 /**
- * The io-ts building blocks of the bridge's payload codecs: strict, since the payload was written
- * by the bridge itself and anything else is a sign of a foreign or corrupted message.
+ * The io-ts building blocks of the codecs of what the library writes itself and reads back (the
+ * bridge's payloads, the state operators' snapshots as JSON): strict, since anything but what the
+ * library wrote is a sign of a foreign, corrupted or forged input.
  *
  * @module
  */

@@ -57,6 +57,19 @@ export function optional<C extends t.Mixed>(codec: C): t.Type<t.TypeOf<C> | unde
   );
 }
 
+/**
+ * A decoder as a codec the io-ts combinators take (`t.type`, `t.readonlyArray`, {@link optional}):
+ * it decodes as the decoder does and encodes a value as it is; `name` is what errors say it expected.
+ *
+ * @example
+ * ```ts
+ * const Fills = t.readonlyArray(codecOf(DealEventCodec, 'DealEvent'));
+ * ```
+ */
+export function codecOf<A>(decoder: t.Decoder<unknown, A>, name = decoder.name): t.Type<A, A, unknown> {
+  return new t.Type<A, A, unknown>(name, (u): u is A => decoder.decode(u)._tag === 'Right', (u, c) => decoder.validate(u, c), (a) => a);
+}
+
 /** Why {@link thenCheck} refuses a value: the field at fault and what it should have been. */
 export interface CheckFailure {
   readonly path: string;

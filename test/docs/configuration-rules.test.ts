@@ -17,6 +17,7 @@ import { CLIENT_SETTINGS } from '../../src/client/client-settings.js';
 import { RETRY_SETTINGS } from '../../src/http/request-settings.js';
 import { TRANSFER_SETTINGS } from '../../src/operations/safe-transfer.js';
 import { BALANCE_SNAPSHOTS_SETTINGS } from '../../src/operators/balance-snapshots.js';
+import { EMPTY_SNAPSHOT_SETTINGS } from '../../src/operators/empty-snapshots.js';
 import { PAGINATE_SETTINGS } from '../../src/operators/paginate.js';
 import { REDUCE_ORDERS_SETTINGS } from '../../src/operators/reduce-orders.js';
 import { POLL_BALANCES_SETTINGS } from '../../src/scale/balance-rounds.js';
@@ -73,6 +74,7 @@ const TABLES: readonly [string, Settings<Schema>][] = [
   ['userDataStreams(accounts$, options)', STREAMS_SETTINGS],
   ['reduceOrders(options)', REDUCE_ORDERS_SETTINGS],
   ['balanceSnapshots(options)', BALANCE_SNAPSHOTS_SETTINGS],
+  ['emptyOrderBook(options) and emptyBalances(options)', EMPTY_SNAPSHOT_SETTINGS],
   ['publishToJetStream(js, options)', PUBLISH_SETTINGS],
   ['consumeJetStream(js, options)', CONSUME_SETTINGS],
   ['ensureEventStream(jsm, options)', EVENT_STREAM_SETTINGS],

@@ -116,8 +116,9 @@ function decodeSnapshot<A>(source: string, codec: t.Decoder<unknown, A>, json: u
  * @throws DecodeError (`source: 'orderBookFromJSON'`) naming every wrong path, never a value.
  * @example
  * ```ts
- * import { orderBookFromJSON, reduceOrders, userDataStream } from 'mexc-rx';
+ * import { orderBookFromJSON, type OrderBook } from 'mexc-rx';
  *
+ * declare const book: OrderBook; // a snapshot of `reduceOrders` on the server
  * // On the server: render, and hand the state to the page.
  * const html = `<script type="application/json" id="orders">${JSON.stringify(book).replaceAll('<', '\\u003c')}</script>`;
  * // In the page: the same book before the stream has said anything.

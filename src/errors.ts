@@ -147,10 +147,10 @@ export class TimeoutError extends MexcError {
   }
 }
 
-/** A response (or a stream frame) did not have the shape the spec describes. */
+/** A response or stream frame did not have the shape the spec describes, or a snapshot's JSON the shape the library writes. */
 export class DecodeError extends MexcError {
   override readonly name = 'DecodeError' as const;
-  /** What was being decoded: an operation id, or a stream channel. */
+  /** What was being decoded: an operation id, a stream channel, or the function reading a snapshot's JSON. */
   readonly source: string;
   /**
    * One line per failure, each naming the path and the expected type, e.g.
@@ -160,7 +160,7 @@ export class DecodeError extends MexcError {
   readonly paths: readonly string[];
 
   constructor(args: { source: string; paths: readonly string[] }) {
-    super(`${args.source}: unexpected response shape:\n  ${args.paths.join('\n  ')}`);
+    super(`${args.source}: unexpected shape:\n  ${args.paths.join('\n  ')}`);
     this.source = args.source;
     this.paths = args.paths;
   }

@@ -198,7 +198,7 @@ export {
   type ProtobufChannel,
 } from './stream/channels.js';
 export { reduceOrders, type ReduceOrdersOptions } from './operators/reduce-orders.js';
-export type { OrderBook } from './operators/state/order-book.js';
+export type { OrderBook, OrderBookJSON } from './operators/state/order-book.js';
 export {
   isTerminalStatus,
   type ConfirmedOrderState,
@@ -207,7 +207,10 @@ export {
   type PlaceholderOrderState,
 } from './operators/state/order-state.js';
 export { balanceSnapshots, type BalanceSnapshotsOptions } from './operators/balance-snapshots.js';
-export type { BalanceSnapshot } from './operators/state/balance-book.js';
+export type { BalanceSnapshot, BalanceSnapshotJSON } from './operators/state/balance-book.js';
+export { balancesFromJSON, orderBookFromJSON } from './operators/snapshot-json.js';
+export { emptyBalances, emptyOrderBook, type EmptySnapshotOptions } from './operators/empty-snapshots.js';
+export type { FreshnessJSON } from './operators/state/freshness-json.js';
 export type { AssetBalanceState, BalanceSeed } from './operators/state/balance-state.js';
 export {
   accountBalancesToSeeds,

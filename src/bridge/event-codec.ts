@@ -10,7 +10,7 @@ import { describeDecodeErrors } from '../codecs/decoder.js';
 import type { ScaleEvent } from '../scale/tagged-event.js';
 import { ConnectedCodec, DiagnosticCodec, GapCodec, KeyReplacedCodec, ReconnectingCodec, RolledOverCodec } from '../stream/lifecycle-codec.js';
 import { StoppedCodec, wireError } from './lifecycle-codec.js';
-import { AccountEventCodec, DealEventCodec, OrderEventCodec } from './market-codec.js';
+import { AccountEventCodec, DealEventCodec, OrderEventCodec } from '../stream/event-codecs.js';
 import type { EventKind } from './subject.js';
 
 const CODECS: { readonly [K in EventKind]: t.Decoder<unknown, Extract<ScaleEvent, { type: K }>> } = {

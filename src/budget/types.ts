@@ -24,7 +24,7 @@ export interface BudgetRequest {
    */
   readonly accountRate?: CallRate | undefined;
   /** Goes ahead of the account's other calls waiting on the endpoint (a refused call sent again keeps its turn). */
-  readonly first?: boolean;
+  readonly first?: boolean | undefined;
 }
 
 /** Room granted to one request. Exactly one of its methods counts; later calls do nothing. */

@@ -7,7 +7,7 @@
  */
 import { from, lastValueFrom, tap } from 'rxjs';
 import type { Client } from '../client/types.js';
-import { clientListenKeySource, type ListenKeySource } from '../stream/listen-key-source.js';
+import { clientListenKeySource } from '../stream/listen-key-source.js';
 
 /** What happened to the keys of a stream. */
 export type KeysOutcome = 'none-created' | 'closed' | 'close-failed' | 'close-pending';
@@ -15,7 +15,7 @@ export type KeysOutcome = 'none-created' | 'closed' | 'close-failed' | 'close-pe
 /** A tracked source and the way to wait for its closes. */
 export interface TrackedKeys {
   /** Give this to `userDataStream`. */
-  readonly source: Required<ListenKeySource>;
+  readonly source: ReturnType<typeof clientListenKeySource>;
   /** Waits (at most `timeoutMs`) for every close started so far. */
   settle(timeoutMs: number): Promise<KeysOutcome>;
 }

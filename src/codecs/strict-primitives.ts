@@ -1,6 +1,6 @@
 /**
  * Strict io-ts building blocks, for data the library wrote itself (the bridge's payloads, the
- * lifecycle events of a recording): anything else is a sign of a foreign or corrupted message,
+ * lifecycle events of a recording, the state operators' snapshots as JSON): anything else is a sign of a foreign or corrupted message,
  * so nothing is read leniently here (the service's own spellings are read by `primitives.ts`).
  *
  * @module
@@ -55,6 +55,19 @@ export function optional<C extends t.Mixed>(codec: C): t.Type<t.TypeOf<C> | unde
     (u, c) => (u === undefined || u === null ? t.success(undefined) : codec.validate(u, c)),
     (v) => (v === undefined ? undefined : (codec.encode(v) as t.OutputOf<C>)),
   );
+}
+
+/**
+ * A decoder as a codec the io-ts combinators take (`t.type`, `t.readonlyArray`, {@link optional}):
+ * it decodes as the decoder does and encodes a value as it is; `name` is what errors say it expected.
+ *
+ * @example
+ * ```ts
+ * const Fills = t.readonlyArray(codecOf(DealEventCodec, 'DealEvent'));
+ * ```
+ */
+export function codecOf<A>(decoder: t.Decoder<unknown, A>, name = decoder.name): t.Type<A, A, unknown> {
+  return new t.Type<A, A, unknown>(name, (u): u is A => decoder.decode(u)._tag === 'Right', (u, c) => decoder.validate(u, c), (a) => a);
 }
 
 /** Why {@link thenCheck} refuses a value: the field at fault and what it should have been. */

@@ -19,9 +19,9 @@ export interface BalanceSnapshotsOptions extends CoalesceOptions {
   /**
    * Balances to start from, requested at subscription (e.g. `getSubAccountAssets(client, {...})`,
    * M8; `locked` is taken as frozen). Its first value is applied, except for assets an account event
-   * has updated since the request; until it arrives the snapshots are stale (and they stay stale,
-   * saying why, if it fails: add your own retry). Default: none, start empty and fresh (only assets
-   * that change are known).
+   * has updated since the request; until it arrives the snapshots are stale (the first, empty,
+   * says `cause: 'seed-pending'`), and they stay stale, saying why, if it fails: add your own
+   * retry. Default: none, start empty and fresh (only assets that change are known).
    */
   readonly seed?: Observable<readonly BalanceSeed[]> | undefined;
   /**
@@ -47,8 +47,10 @@ export const BALANCE_SNAPSHOTS_SETTINGS = settingsFor<BalanceSnapshotsOptions>()
 });
 
 /**
- * Reduces a user data stream to the account's balances: emits a {@link BalanceSnapshot} after
- * every account event that changes a balance, and on the seed, every gap and every resync.
+ * Reduces a user data stream to the account's balances: emits a {@link BalanceSnapshot} at once
+ * on subscription, then after every account event that changes a balance, and on the seed, every
+ * gap and every resync. The first snapshot is synchronous: empty and fresh without a seed
+ * (`cause: 'start'`), empty and stale while the seed is on its way (`cause: 'seed-pending'`).
  *
  * Each asset holds `free` (the AVAILABLE balance: `balanceAmount` on the wire is not the total),
  * `frozen`, and `total = free + frozen` computed exactly on decimals (no float ever touches it).

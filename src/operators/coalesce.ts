@@ -22,7 +22,7 @@ import { isScheduler, type Rule } from '../settings/rules.js';
  * - `{ everyMs, scheduler? }`: at most one snapshot per `everyMs` ms, the first update of a quiet
  *   spell waiting that long, on `scheduler` (default rxjs `asyncScheduler`).
  */
-export type CoalesceOption = SchedulerLike | { readonly everyMs: number; readonly scheduler?: SchedulerLike };
+export type CoalesceOption = SchedulerLike | { readonly everyMs: number; readonly scheduler?: SchedulerLike | undefined };
 
 /** The `coalesce` setting of the state operators ({@link reduceOrders}, {@link balanceSnapshots}). */
 export interface CoalesceOptions {

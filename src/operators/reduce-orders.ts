@@ -39,8 +39,8 @@ export interface ReduceOrdersOptions extends CoalesceOptions {
   /**
    * Orders to start from (a REST query of the open orders, a saved book), requested at
    * subscription; its first value is merged like order events. The book is stale until it arrives
-   * (and stays stale, saying why, if it fails: add your own retry). Default: none, start empty and
-   * fresh.
+   * (the first snapshot, empty, says `cause: 'seed-pending'`), and stays stale, saying why, if it
+   * fails: add your own retry. Default: none, start empty and fresh.
    */
   readonly seed?: Observable<Iterable<OrderSeed>> | undefined;
   /**
@@ -77,8 +77,11 @@ export const REDUCE_ORDERS_SETTINGS = settingsFor<ReduceOrdersOptions>()({
 });
 
 /**
- * Reduces a user data stream to the account's order book: emits an {@link OrderBook} snapshot
- * after every event that changes an order, and on every gap and resync.
+ * Reduces a user data stream to the account's order book: emits an {@link OrderBook} snapshot at
+ * once on subscription, then after every event that changes an order, and on every gap and resync.
+ * The first snapshot is synchronous (a UI or a `combineLatest` has a value before trading begins):
+ * empty and fresh without a seed (`cause: 'start'`), empty and stale while the seed is on its way
+ * (`cause: 'seed-pending'`).
  *
  * What the book guarantees:
  * - Late, duplicated and reordered events never move an order back: the reports of an order rank

@@ -2,6 +2,12 @@
  * The plumbing shared by the state operators: feed market events to a book, mark it stale on a
  * gap, and refresh it from an outside source (a seed at the start, a resync after each gap).
  *
+ * The first snapshot comes at once: synchronously, as the operator is subscribed to, before any
+ * event (and not held back by a coalescing window), so a UI or a `combineLatest` has a value before
+ * trading begins. It is empty and fresh without a seed (`cause: 'start'`), empty and stale while a
+ * seed is on its way (`cause: 'seed-pending'`), or the seed's own snapshot when the seed answers
+ * synchronously (`'seed'`, or `'seed-failed'`).
+ *
  * Staleness rules, the same for every book:
  * - with a seed, the book is stale until the seed has been applied;
  * - a `gap` event makes it stale, and only a refresh requested after that gap makes it fresh again:
@@ -17,8 +23,17 @@ import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
 import { CoalescingWindow, type Coalescing } from './coalesce.js';
 
-/** What made a state operator emit a snapshot. */
-export type SnapshotCause = 'event' | 'gap' | 'seed' | 'resync' | 'seed-failed' | 'resync-failed';
+/**
+ * What made a state operator emit a snapshot:
+ * - `'start'`: the first snapshot, emitted on subscription, with no seed: empty and fresh;
+ * - `'seed-pending'`: the first snapshot, emitted on subscription while the seed is on its way:
+ *   empty and stale (show "loading");
+ * - `'event'`: a market event changed the state;
+ * - `'gap'`: events may have been missed: the state is stale from now on, until a resync;
+ * - `'seed'`, `'resync'`: a refresh was applied (fresh, unless a gap came after it was requested);
+ * - `'seed-failed'`, `'resync-failed'`: a refresh failed (stale, with the `error`).
+ */
+export type SnapshotCause = 'start' | 'seed-pending' | 'event' | 'gap' | 'seed' | 'resync' | 'seed-failed' | 'resync-failed';
 
 /** The freshness of a book at the moment of a snapshot. */
 export interface Freshness {
@@ -54,7 +69,8 @@ export interface RefreshSources<R> {
 
 /**
  * Builds a state operator from a book factory (one book per subscription) and its refresh sources.
- * With `coalescing`, the snapshots of the updates in one window are one snapshot, emitted when the
+ * Its first snapshot is emitted synchronously on subscription (see the module's comment). With
+ * `coalescing`, after that first one, the snapshots of the updates in one window are one snapshot, emitted when the
  * window closes (and at once when the source completes): its `cause` is that of the window's last
  * gap or refresh if there was one, else `'event'`; `stale` and `gap` are as of the emission.
  *
@@ -72,8 +88,12 @@ export function refreshingReducer<R, Out, Mark>(
   return (source) =>
     new Observable<Out>((subscriber) => {
       const run = new RefreshingRun(makeBook(), sources, subscriber, coalescing);
-      // The seed is requested first, so that every event the source delivers counts as newer than it.
-      if (sources.seed) run.refresh(sources.seed, 'seed');
+      // The seed is requested first, so that every event the source delivers counts as newer than
+      // it; the first snapshot goes out before the source can deliver anything.
+      run.start();
+      // Closed already (a failed seed, or a consumer that took the first snapshot and left, as
+      // `take(1)` or Svelte's `get` do): the source is never opened.
+      if (subscriber.closed) return () => run.stop();
       const upstream = source.subscribe({
         next: (event) => {
           try {
@@ -102,6 +122,12 @@ class RefreshingRun<R, Out, Mark> {
   private eventFreshness: Freshness | undefined;
   /** Coalescing: the window's last gap or refresh, if any, names the snapshot that ends it. */
   private windowCause: { readonly cause: SnapshotCause; readonly error: unknown } | undefined;
+  /**
+   * While the run starts (the seed is requested): what a seed that answers at once leaves, to name
+   * the first snapshot instead of emitting one of its own.
+   */
+  private startCause: { readonly cause: SnapshotCause; readonly error: unknown } | undefined;
+  private starting = false;
   private readonly window: CoalescingWindow | undefined;
 
   constructor(
@@ -118,6 +144,20 @@ class RefreshingRun<R, Out, Mark> {
           this.emitNow(named?.cause ?? 'event', named?.error);
         })
       : undefined;
+  }
+
+  /**
+   * Requests the seed, if any, then emits the first snapshot at once (past any coalescing window):
+   * the seed's when it answered synchronously, else an empty one, stale while the seed is pending.
+   */
+  start(): void {
+    this.starting = true;
+    if (this.sources.seed) this.refresh(this.sources.seed, 'seed');
+    this.starting = false;
+    if (this.subscriber.closed) return;
+    const first = this.startCause ?? { cause: this.sources.seed ? 'seed-pending' : 'start', error: undefined };
+    this.startCause = undefined;
+    this.emitNow(first.cause, first.error);
   }
 
   onEvent(event: UserDataEvent): void {
@@ -167,6 +207,10 @@ class RefreshingRun<R, Out, Mark> {
   }
 
   private emit(cause: SnapshotCause, error?: unknown): void {
+    if (this.starting) {
+      this.startCause = { cause, error };
+      return;
+    }
     if (!this.window) return this.emitNow(cause, error);
     // A gap or refresh names the window's snapshot, and emitting it resets the event freshness.
     if (cause !== 'event') this.windowCause = { cause, error };

@@ -54,19 +54,19 @@ export interface SimClock {
 /** Settings of {@link createSimClock}. */
 export interface SimClockOptions {
   /** Start time, epoch ms. Default: the source's current time. */
-  readonly start?: number;
+  readonly start?: number | undefined;
   /** Whether time passes by itself. Default `true`; `false` asks for a manual clock that stands still until advanced. */
-  readonly realtime?: boolean;
+  readonly realtime?: boolean | undefined;
   /** Clock milliseconds per source millisecond while running (fast mode above 1). Default 1. */
-  readonly speed?: number;
+  readonly speed?: number | undefined;
   /**
    * Longest stretch of source time that counts at once while running, ms: a longer stall of the
    * process pauses simulated time. Default 10 when `speed` is above 1, none at 1 (real time stays
    * in step with the source).
    */
-  readonly lagLimitMs?: number;
+  readonly lagLimitMs?: number | undefined;
   /** Where real time comes from. Default `Date.now`. Timers assume it follows real time. */
-  readonly source?: () => number;
+  readonly source?: (() => number) | undefined;
 }
 
 /** Timers run per real wake-up before the clock yields to I/O. */

@@ -18,6 +18,7 @@ import { createMarket, type SimMarket } from './market/market.js';
 import { createIpBans, DEFAULT_IP_BAN_RULE, type IpBanRule } from './ip-ban.js';
 import { createRateLimiter, DEFAULT_RATE_BUDGET, type RateBudget } from './rate-limit.js';
 import { createRouter } from './router.js';
+import { withOverrides, type Overrides } from './overrides.js';
 import { HOST, listenHttp } from './server.js';
 import { createWorld, type SimEvent, type SimLimits } from './state.js';
 import type { OmittedPartyFilter } from './transfers.js';
@@ -60,61 +61,61 @@ export type { OmittedPartyFilter } from './transfers.js';
 /** A root account to create at start. */
 export interface AccountSeed {
   /** Account name. Defaults: `simmaster`, `simbroker`. */
-  readonly name?: string;
+  readonly name?: string | undefined;
   /** SPOT balances, asset to decimal text. Default `{ USDT: '100000', BTC: '10' }`. */
-  readonly balances?: Readonly<Record<string, string>>;
+  readonly balances?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Settings of {@link startSimulator}; every field is optional. */
 export interface SimulatorOptions {
   /** Port on 127.0.0.1. Default 0 (a free port). */
-  readonly port?: number;
+  readonly port?: number | undefined;
   /**
    * The clock: a {@link SimClock}, or a function returning epoch ms (wrapped in a SimClock whose
    * `advance` shifts it). Default: a new SimClock that follows real time (see `realtime`, `speed`).
    */
-  readonly clock?: SimClock | (() => number);
+  readonly clock?: SimClock | (() => number) | undefined;
   /**
    * For the default clock: follow real time (`true`, the default) or stand still until
    * `sim.clock.advance` moves it (`false`: a manual clock, for tests of time rules).
    */
-  readonly realtime?: boolean;
+  readonly realtime?: boolean | undefined;
   /** For the default clock: run up to N times faster than real time (fast mode). Default 1. */
-  readonly speed?: number;
+  readonly speed?: number | undefined;
   /**
    * Clock ms a request's timestamp may lag beyond its receive window. Default 0. Fast-clock tests
    * set it, since real transit time is multiplied by the speed.
    */
-  readonly timestampSlackMs?: number;
+  readonly timestampSlackMs?: number | undefined;
   /** Websocket rules (defaults: the real service's) and how many pushes to remember per account (default 100000). */
-  readonly ws?: Partial<WsRules> & { readonly pushLogLimit?: number };
+  readonly ws?: (Overrides<WsRules> & { readonly pushLogLimit?: number | undefined }) | undefined;
   /** The market driver: fee per fill as a fraction of what is received. Default `0.001`. */
-  readonly market?: { readonly feeRate?: string };
+  readonly market?: { readonly feeRate?: string | undefined } | undefined;
   /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, docs/service.md). */
-  readonly signBody?: boolean;
+  readonly signBody?: boolean | undefined;
   /**
    * Request budget per endpoint, counted per caller IP (every request) and per account (requests
    * that authenticate), or `false` for none. Default 500 per 10 s.
    */
-  readonly rateLimit?: RateBudget | false;
+  readonly rateLimit?: RateBudget | false | undefined;
   /**
    * The IP ban after repeated 429s (answered 418 with `Retry-After`), or `false` for none. Default
    * {@link DEFAULT_IP_BAN_RULE}: ten 429s to one IP within a minute ban it for 2 minutes, each
    * further ban twice as long, up to 3 days.
    */
-  readonly ipBan?: Partial<IpBanRule> | false;
+  readonly ipBan?: Overrides<IpBanRule> | false | undefined;
   /** Test mode: let the `X-Sim-Client-IP` header set the caller's IP. Default `false`. */
-  readonly trustClientIpHeader?: boolean;
+  readonly trustClientIpHeader?: boolean | undefined;
   /** Pose every caller as coming from this IP (test mode). Default: the real peer address (127.0.0.1). */
-  readonly clientIp?: string;
+  readonly clientIp?: string | undefined;
   /** The master account. */
-  readonly master?: AccountSeed;
+  readonly master?: AccountSeed | undefined;
   /** The broker account. */
-  readonly broker?: AccountSeed;
+  readonly broker?: AccountSeed | undefined;
   /** Service limits (sub-accounts per master, keys per account, listen keys per uid, listen-key validity). */
-  readonly limits?: Partial<SimLimits>;
+  readonly limits?: Overrides<SimLimits> | undefined;
   /** What an omitted `fromAccount`/`toAccount` means in M7/B1 history queries. Default `caller` (the spec's "master account when omitted"). */
-  readonly historyOmittedParty?: OmittedPartyFilter;
+  readonly historyOmittedParty?: OmittedPartyFilter | undefined;
 }
 
 /** A running simulator. */
@@ -191,7 +192,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const clock = makeClock(options);
   const world = createWorld(options.limits);
   const rateLimiter = createRateLimiter(options.rateLimit ?? DEFAULT_RATE_BUDGET);
-  const ipBans = createIpBans(options.ipBan === false ? false : { ...DEFAULT_IP_BAN_RULE, ...options.ipBan });
+  const ipBans = createIpBans(options.ipBan === false ? false : withOverrides(DEFAULT_IP_BAN_RULE, options.ipBan));
   const faults = createFaults();
   let clientIp = options.clientIp;
   let brokerUid = '';

@@ -8,6 +8,7 @@
 import { Subject } from 'rxjs';
 import type { AccountType } from '../params/fields.js';
 import type { DealEvent, OrderEvent, OrderStatus, Side } from '../stream/events.js';
+import { withOverrides, type Overrides } from './overrides.js';
 
 /** Who an account is: a root account (master, broker) or a sub-account of one. */
 export type AccountKind = 'master' | 'broker' | 'master-sub' | 'broker-sub';
@@ -258,7 +259,7 @@ export interface World {
  * world.events.subscribe((e) => console.log(e.type));
  * ```
  */
-export function createWorld(limits: Partial<SimLimits> = {}): World {
+export function createWorld(limits: Overrides<SimLimits> = {}): World {
   const counters = { uid: 10_000_000, tranId: 11_945_860_000, seq: 0, order: 0, trade: 0 };
   return {
     accounts: new Map(),
@@ -273,7 +274,7 @@ export function createWorld(limits: Partial<SimLimits> = {}): World {
     listenKeys: new Map(),
     orders: new Map(),
     events: new Subject<SimEvent>(),
-    limits: { ...DEFAULT_LIMITS, ...limits },
+    limits: withOverrides(DEFAULT_LIMITS, limits),
     next(sequence) {
       counters[sequence] += 1;
       return counters[sequence];

@@ -14,11 +14,17 @@ import { closeListenKey, createListenKey, keepAliveListenKey } from '../operatio
 export interface ListenKeySource {
   /** Creates a fresh key. */
   create(): ObservableInput<string>;
-  /** Extends a key's validity. Leave out when something else keeps keys alive. */
-  keepAlive?(listenKey: string): ObservableInput<unknown>;
-  /** Closes a key the stream no longer needs. Leave out when something else closes keys. */
-  close?(listenKey: string): ObservableInput<unknown>;
+  /** Extends a key's validity. Leave out (or `undefined`) when something else keeps keys alive. */
+  readonly keepAlive?: ((listenKey: string) => ObservableInput<unknown>) | undefined;
+  /** Closes a key the stream no longer needs. Leave out (or `undefined`) when something else closes keys. */
+  readonly close?: ((listenKey: string) => ObservableInput<unknown>) | undefined;
 }
+
+/** A {@link ListenKeySource} that keeps its keys alive and closes them, as {@link clientListenKeySource}'s does. */
+type FullListenKeySource = ListenKeySource & {
+  keepAlive(listenKey: string): ObservableInput<unknown>;
+  close(listenKey: string): ObservableInput<unknown>;
+};
 
 /** Anything a stream accepts as its key source. */
 export type ListenKeyProvider = Client | ListenKeySource | (() => ObservableInput<string>);
@@ -33,7 +39,7 @@ export type ListenKeyProvider = Client | ListenKeySource | (() => ObservableInpu
  * const source = clientListenKeySource(createClient({ apiKey, secretKey }));
  * ```
  */
-export function clientListenKeySource(client: Client): Required<ListenKeySource> {
+export function clientListenKeySource(client: Client): FullListenKeySource {
   const life = lifeOf(client);
   return {
     create: () => createListenKey(client).pipe(map((r) => r.listenKey)),

@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isRight } from 'fp-ts/lib/Either.js';
-import { AccountEventCodec, DealEventCodec } from '../../src/bridge/market-codec.js';
+import { AccountEventCodec, DealEventCodec } from '../../src/stream/event-codecs.js';
 import { NonNegativeDecimalJson, SignedDecimalJson } from '../../src/decimal/codec.js';
 import { isPositiveDecimal } from '../../src/decimal/text.js';
 import { parseDecimal } from '../../src/decimal/fixed.js';

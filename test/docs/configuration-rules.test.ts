@@ -17,6 +17,7 @@ import { CLIENT_SETTINGS } from '../../src/client/client-settings.js';
 import { RETRY_SETTINGS } from '../../src/http/request-settings.js';
 import { TRANSFER_SETTINGS } from '../../src/operations/safe-transfer.js';
 import { BALANCE_SNAPSHOTS_SETTINGS } from '../../src/operators/balance-snapshots.js';
+import { EMPTY_SNAPSHOT_SETTINGS } from '../../src/operators/empty-snapshots.js';
 import { PAGINATE_SETTINGS } from '../../src/operators/paginate.js';
 import { REDUCE_ORDERS_SETTINGS } from '../../src/operators/reduce-orders.js';
 import { REPLAY_SETTINGS } from '../../src/recording/replay-session.js';
@@ -81,6 +82,7 @@ const TABLES: readonly [string, Settings<Schema>][] = [
   ['streamStatus(options)', STREAM_STATUS_SETTINGS],
   ['replaySession(input, options)', REPLAY_SETTINGS],
   ['createRecordingWriter(options)', RECORDING_WRITER_SETTINGS],
+  ['emptyOrderBook(options) and emptyBalances(options)', EMPTY_SNAPSHOT_SETTINGS],
   ['publishToJetStream(js, options)', PUBLISH_SETTINGS],
   ['consumeJetStream(js, options)', CONSUME_SETTINGS],
   ['ensureEventStream(jsm, options)', EVENT_STREAM_SETTINGS],

@@ -62,7 +62,8 @@ describe('a coalesced order book tells each order’s last fate in the window', 
         map((book) => ({ ids: [...book.orders.keys()], changed: book.changed, removed: book.removed })),
       );
       // Y was made and evicted within the window: removing it deletes nothing the UI holds.
-      expectObservable(books).toBe('30ms x', { x: { ids: ['X'], changed: ['X'], removed: ['Y'] } });
+      // `w`: the first snapshot, on subscription, empty.
+      expectObservable(books).toBe('w 29ms x', { w: { ids: [], changed: [], removed: [] }, x: { ids: ['X'], changed: ['X'], removed: ['Y'] } });
     });
   });
 });
@@ -80,7 +81,8 @@ describe('a coalesced balance snapshot tells each asset’s last fate in the win
         balanceSnapshots({ resync, coalesce: { everyMs: 30 } }),
         map((s) => ({ assets: [...s.balances.keys()].sort(), changed: [...s.changed].sort(), removed: s.removed })),
       );
-      expectObservable(snapshots).toBe('30ms x 40ms y', {
+      expectObservable(snapshots).toBe('w 29ms x 40ms y', {
+        w: { assets: [], changed: [], removed: [] },
         x: { assets: ['USDT'], changed: ['USDT'], removed: [] },
         y: { assets: ['MX', 'USDT'], changed: ['MX', 'USDT'], removed: [] },
       });

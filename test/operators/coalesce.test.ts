@@ -54,15 +54,19 @@ const snapshot = (version: number, changed: readonly string[], extra: Partial<Su
   ...extra,
 });
 
+/** The first snapshot, emitted on subscription, past the window: empty and fresh (no seed). */
+const started = snapshot(1, [], { cause: 'start' });
+
 describe('reduceOrders({ coalesce })', () => {
   it('emits one snapshot per window of its scheduler, listing every order the window changed', () => {
     const ts = scheduler();
     ts.run(({ cold, expectObservable }) => {
       const source = cold('(abc)-(fa)--x', events);
-      expectObservable(summary(source.pipe(reduceOrders({ coalesce: ts })))).toBe('x-----y-----z', {
-        x: snapshot(1, [A, B, C]),
-        y: snapshot(2, [A]),
-        z: snapshot(3, [A]),
+      expectObservable(summary(source.pipe(reduceOrders({ coalesce: ts })))).toBe('(wx)--y-----z', {
+        w: started,
+        x: snapshot(2, [A, B, C]),
+        y: snapshot(3, [A]),
+        z: snapshot(4, [A]),
       });
     });
   });
@@ -74,7 +78,8 @@ describe('reduceOrders({ coalesce })', () => {
       cold('(abc)-(fa)--x', events).pipe(reduceOrders({ coalesce: ts })).subscribe((book) => kept.push(book));
     });
     const uncoalesced = await lastValueFrom(of(...['a', 'b', 'c', 'f', 'a', 'x'].map((k) => events[k] as UserDataEvent)).pipe(reduceOrders(), last()));
-    const [first, second, third] = kept as [OrderBook, OrderBook, OrderBook];
+    const [start, first, second, third] = kept as [OrderBook, OrderBook, OrderBook, OrderBook];
+    expect([kept.length, start.orders.size, start.cause]).toEqual([4, 0, 'start']);
     expect(Object.fromEntries(third.orders)).toEqual(Object.fromEntries(uncoalesced.orders));
     // Old snapshots are untouched, changed states are new objects, unchanged ones the same object.
     expect(first.orders.get(A)?.fills).toEqual([]);
@@ -90,9 +95,10 @@ describe('reduceOrders({ coalesce })', () => {
     const ts = scheduler();
     ts.run(({ cold, expectObservable }) => {
       const source = cold('a-b------c', events);
-      expectObservable(summary(source.pipe(reduceOrders({ coalesce: { everyMs: 4, scheduler: ts } })))).toBe('----x--------y', {
-        x: snapshot(1, [A, B]),
-        y: snapshot(2, [C]),
+      expectObservable(summary(source.pipe(reduceOrders({ coalesce: { everyMs: 4, scheduler: ts } })))).toBe('w---x--------y', {
+        w: started,
+        x: snapshot(2, [A, B]),
+        y: snapshot(3, [C]),
       });
     });
   });
@@ -100,20 +106,23 @@ describe('reduceOrders({ coalesce })', () => {
   it('names the snapshot after the window’s gap, or after the resync that answered it in the same window', () => {
     const seed: OrderSeed = { ...orderEvent({ orderId: A, ...filledA }), updatedAt: T0 + 7 };
     scheduler().run(({ cold, expectObservable }) => {
-      expectObservable(summary(cold('(ag)', events).pipe(reduceOrders({ coalesce: { everyMs: 1 } })))).toBe('-x', {
-        x: snapshot(1, [A], { cause: 'gap', stale: true }),
+      expectObservable(summary(cold('(ag)', events).pipe(reduceOrders({ coalesce: { everyMs: 1 } })))).toBe('wx', {
+        w: started,
+        x: snapshot(2, [A], { cause: 'gap', stale: true }),
       });
       const resync = (): Observable<OrderSeed[]> => of([seed]);
-      expectObservable(summary(cold('(ag)', events).pipe(reduceOrders({ coalesce: { everyMs: 1 }, resync })))).toBe('-x', {
-        x: snapshot(1, [A], { cause: 'resync', stale: false }),
+      expectObservable(summary(cold('(ag)', events).pipe(reduceOrders({ coalesce: { everyMs: 1 }, resync })))).toBe('wx', {
+        w: started,
+        x: snapshot(2, [A], { cause: 'resync', stale: false }),
       });
     });
   });
 
   it('emits what is pending when the source completes, and nothing after an unsubscribe', () => {
     scheduler().run(({ cold, expectObservable }) => {
-      expectObservable(summary(cold('(ab|)', events).pipe(reduceOrders({ coalesce: { everyMs: 10 } })))).toBe('(x|)', { x: snapshot(1, [A, B]) });
-      expectObservable(summary(cold('a', events).pipe(reduceOrders({ coalesce: { everyMs: 10 } }))), '-----!').toBe('');
+      expectObservable(summary(cold('(ab|)', events).pipe(reduceOrders({ coalesce: { everyMs: 10 } })))).toBe('(wx|)', { w: started, x: snapshot(2, [A, B]) });
+      // Only the first snapshot, emitted on subscription: the window open at the unsubscription is dropped.
+      expectObservable(summary(cold('a', events).pipe(reduceOrders({ coalesce: { everyMs: 10 } }))), '-----!').toBe('w', { w: started });
     });
   });
 
@@ -143,7 +152,10 @@ describe('balanceSnapshots({ coalesce })', () => {
         balanceSnapshots({ coalesce: ts }),
         map((s) => ({ version: s.version, changed: s.changed, usdt: s.balances.get('USDT')?.total, mx: s.balances.get('MX')?.total })),
       );
-      expectObservable(snapshots).toBe('x', { x: { version: 1, changed: ['USDT', 'MX'], usdt: '15', mx: '1' } });
+      expectObservable(snapshots).toBe('(wx)', {
+        w: { version: 1, changed: [], usdt: undefined, mx: undefined },
+        x: { version: 2, changed: ['USDT', 'MX'], usdt: '15', mx: '1' },
+      });
     });
   });
 });

@@ -79,6 +79,7 @@ describe('reduceOrders memory bounds', () => {
       events.next(event);
     }
     expect(books.map((b) => [b.orders.has(id(1)), b.removed])).toEqual([
+      [false, []],
       [true, []],
       [true, []],
       [true, []],
@@ -100,8 +101,9 @@ describe('reduceOrders memory bounds', () => {
     ];
     const events = [...placedAndFilled(0), ...placedAndFilled(1), ...late];
     const books = emitted(events, reduceOrders({ maxTerminalOrders: 1 }));
-    expect(books).toHaveLength(4);
-    expect(books[3]?.orders.has(id(0))).toBe(false);
+    // The first snapshot, then one per placing and filling: the late events emit nothing.
+    expect(books).toHaveLength(5);
+    expect(books[4]?.orders.has(id(0))).toBe(false);
   });
 
   it('remembers at most maxForgottenIds evicted ids', () => {

@@ -15,8 +15,9 @@ describe('reduceOrders', () => {
   it('turns a deal that comes before its order into a placeholder, which the order event completes', () => {
     const deal = dealEvent({ orderId: ID, tradeId: 't1', quantity: '4', amount: '14', clientOrderId: 'mine-1', sendTime: T0 + 1 });
     const order = orderEvent({ orderId: ID, status: 'PARTIALLY_FILLED', cumulativeQuantity: '4', cumulativeAmount: '14', avgPrice: '3.5', remainQuantity: '6', sendTime: T0 + 2 });
-    const [first, second] = emitted([deal, order], reduceOrders());
+    const [start, first, second] = emitted([deal, order], reduceOrders());
 
+    expect([start?.cause, start?.orders.size]).toEqual(['start', 0]);
     const placeholder = first?.orders.get(ID);
     expect(placeholder).toMatchObject({ placeholder: true, status: undefined, price: undefined, cumulativeQuantity: '4', cumulativeAmount: '14', clientOrderId: 'mine-1' });
     expect(placeholder?.fills).toEqual([deal]);
@@ -30,8 +31,9 @@ describe('reduceOrders', () => {
   it('keeps one fill per tradeId and emits nothing for a repeated deal', () => {
     const deal = dealEvent({ orderId: ID, tradeId: 't1' });
     const books = emitted([orderEvent({ orderId: ID }), deal, { ...deal, sendTime: T0 + 50 }, deal], reduceOrders());
-    expect(books).toHaveLength(2);
-    expect(books[1]?.orders.get(ID)?.fills).toEqual([deal]);
+    // The first snapshot, the order's, the deal's: the repeats emit nothing.
+    expect(books.map((b) => b.cause)).toEqual(['start', 'event', 'event']);
+    expect(books[2]?.orders.get(ID)?.fills).toEqual([deal]);
   });
 
   it('orders fills by trade time, then trade id, whatever order they arrive in', () => {
@@ -47,8 +49,8 @@ describe('reduceOrders', () => {
     const filled = orderEvent({ orderId: ID, status: 'FILLED', cumulativeQuantity: '10', remainQuantity: '0', sendTime: T0 + 3 });
     const late = orderEvent({ orderId: ID, status: 'PARTIALLY_FILLED', cumulativeQuantity: '4', sendTime: T0 + 2 });
     const books = emitted([filled, late, orderEvent({ orderId: ID, sendTime: T0 + 1 })], reduceOrders());
-    expect(books).toHaveLength(1);
-    expect(books[0]?.orders.get(ID)).toMatchObject({ status: 'FILLED', terminal: true, cumulativeQuantity: '10' });
+    expect(books.map((b) => b.cause)).toEqual(['start', 'event']);
+    expect(books[1]?.orders.get(ID)).toMatchObject({ status: 'FILLED', terminal: true, cumulativeQuantity: '10' });
   });
 
   it('lets a final report outrank a later open one with the same fills, in either arrival order', () => {
@@ -66,7 +68,7 @@ describe('reduceOrders', () => {
     // The cancel overtook the last fill's report: the order is final, but its numbers come later.
     const canceled = orderEvent({ orderId: ID, status: 'CANCELED', cumulativeQuantity: '0', sendTime: T0 + 5 });
     const fill = orderEvent({ orderId: ID, status: 'PARTIALLY_FILLED', cumulativeQuantity: '2.5', cumulativeAmount: '8.75', remainQuantity: '7.5', sendTime: T0 + 4 });
-    const [first, second] = emitted([canceled, fill], reduceOrders());
+    const [, first, second] = emitted([canceled, fill], reduceOrders());
     expect(first?.orders.get(ID)).toMatchObject({ status: 'CANCELED', terminal: true });
     expect(second?.orders.get(ID)).toMatchObject({ status: 'PARTIALLY_CANCELED', terminal: true, cumulativeQuantity: '2.5', cumulativeAmount: '8.75', remainQuantity: '7.5' });
   });
@@ -80,8 +82,9 @@ describe('reduceOrders', () => {
       orderEvent({ orderId: ID, status: 'PARTIALLY_FILLED', cumulativeQuantity: '3', sendTime: T0 + 2 }),
     ];
     const books = emitted(events, reduceOrders());
-    expect(books).toHaveLength(3);
-    expect(books[2]?.orders.get(ID)).toMatchObject({ status: 'PARTIALLY_CANCELED', terminal: true, cumulativeQuantity: '3', remainQuantity: '0' });
+    // The first snapshot, then one per report that moved the order: the late fills reports emit nothing.
+    expect(books.map((b) => b.cause)).toEqual(['start', 'event', 'event', 'event']);
+    expect(books[3]?.orders.get(ID)).toMatchObject({ status: 'PARTIALLY_CANCELED', terminal: true, cumulativeQuantity: '3', remainQuantity: '0' });
   });
 
   it('compares cumulative quantities as decimals, not as text', () => {
@@ -89,8 +92,8 @@ describe('reduceOrders', () => {
       orderEvent({ orderId: ID, status: 'PARTIALLY_FILLED', cumulativeQuantity, sendTime });
     // As text '9.5' > '10' and '10.000' !== '10'; as decimals 9.5 < 10 = 10.000.
     const books = emitted([at('9.5', T0 + 1), at('10', T0 + 2), at('9.5', T0 + 1), at('10.000', T0 + 2)], reduceOrders());
-    expect(books).toHaveLength(2);
-    expect(books[1]?.orders.get(ID)?.cumulativeQuantity).toBe('10');
+    expect(books.map((b) => b.cause)).toEqual(['start', 'event', 'event']);
+    expect(books[2]?.orders.get(ID)?.cumulativeQuantity).toBe('10');
   });
 
   it('reports the changed ids and counts versions; account and lifecycle events other than gaps emit nothing', () => {
@@ -104,9 +107,10 @@ describe('reduceOrders', () => {
     ];
     const books = emitted(events, reduceOrders());
     expect(books.map((b) => [b.version, b.changed, b.removed, b.cause, b.stale])).toEqual([
-      [1, [ID], [], 'event', false],
-      [2, [other], [], 'event', false],
-      [3, [ID], [], 'event', false],
+      [1, [], [], 'start', false],
+      [2, [ID], [], 'event', false],
+      [3, [other], [], 'event', false],
+      [4, [ID], [], 'event', false],
     ]);
   });
 
@@ -115,10 +119,11 @@ describe('reduceOrders', () => {
       [orderEvent({ orderId: ID }), orderEvent({ orderId: ID, status: 'CANCELED', sendTime: T0 + 1 }), orderEvent({ orderId: 'C02__2' })],
       reduceOrders(),
     );
-    expect(books[0]?.orders.get(ID)?.status).toBe('NEW');
-    expect(books[0]?.orders.size).toBe(1);
-    expect(books[1]?.orders.get(ID)?.status).toBe('CANCELED');
-    expect(books[2]?.orders.size).toBe(2);
+    expect(books[0]?.orders.size).toBe(0);
+    expect(books[1]?.orders.get(ID)?.status).toBe('NEW');
+    expect(books[1]?.orders.size).toBe(1);
+    expect(books[2]?.orders.get(ID)?.status).toBe('CANCELED');
+    expect(books[3]?.orders.size).toBe(2);
   });
 
   it('refuses limits that are not whole numbers of 0 or more', () => {

@@ -51,26 +51,32 @@ describe('refreshingReducer', () => {
     events.next(accountEvent({ asset: 'USDT', free: '1', frozen: '0', time: T0 }));
     events.next(accountEvent({ asset: 'USDT', free: 'abc', frozen: '0', time: T0 + 1 }));
     events.next(accountEvent({ asset: 'USDT', free: '2', frozen: '0', time: T0 + 2 }));
-    expect(seen).toHaveLength(2);
-    expect(seen[1]).toEqual(['error', new RangeError('not a decimal: "abc"')]);
+    // The first snapshot (on subscription), the event's, then the error.
+    expect(seen).toHaveLength(3);
+    expect(seen[2]).toEqual(['error', new RangeError('not a decimal: "abc"')]);
     expect(events.observed).toBe(false);
   });
 
   it('fails with the error a book throws on a refresh, and emits no snapshot for it', () => {
     const { seen, observer } = recorder<BalanceSnapshot>();
     const seed = of<readonly BalanceSeed[]>([{ asset: 'USDT', free: 'x', locked: '0' }]);
-    new Subject<UserDataEvent>().pipe(balanceSnapshots({ seed })).subscribe(observer);
+    const events = new Subject<UserDataEvent>();
+    events.pipe(balanceSnapshots({ seed })).subscribe(observer);
     expect(seen).toEqual([['error', new RangeError('not a decimal: "x"')]]);
+    // Failed before it started: the source was never opened.
+    expect(events.observed).toBe(false);
   });
 
   it('passes on the error and the completion of the source', () => {
     const failure = new Error('socket');
     const failed = recorder<BalanceSnapshot>();
     new Observable<UserDataEvent>((subscriber) => subscriber.error(failure)).pipe(balanceSnapshots()).subscribe(failed.observer);
-    expect(failed.seen).toEqual([['error', failure]]);
+    // The first snapshot goes out on subscription, before the source is opened (and fails).
+    expect(failed.seen.map((entry) => (entry as unknown[])[0])).toEqual(['next', 'error']);
+    expect(failed.seen[1]).toEqual(['error', failure]);
     const completed = recorder<BalanceSnapshot>();
     of<UserDataEvent>(accountEvent({ asset: 'USDT', free: '1', frozen: '0', time: T0 })).pipe(balanceSnapshots()).subscribe(completed.observer);
-    expect(completed.seen.map((entry) => (entry as unknown[])[0])).toEqual(['next', 'complete']);
+    expect(completed.seen.map((entry) => (entry as unknown[])[0])).toEqual(['next', 'next', 'complete']);
   });
 
   it('unsubscribes from the source and from the refresh in flight when unsubscribed', () => {
@@ -106,12 +112,13 @@ describe('refreshingReducer', () => {
         reduceOrders({ coalesce: { everyMs: 2 } }),
         map((b) => [b.cause, b.stale, b.changed]),
       );
-      expectObservable(books).toBe('--x', { x: ['gap', true, ['C02__1', 'C02__2']] });
+      // The first snapshot is never held back by the window.
+      expectObservable(books).toBe('z-x', { z: ['start', false, []], x: ['gap', true, ['C02__1', 'C02__2']] });
       const later = cold('(ga)--b', values).pipe(
         reduceOrders({ coalesce: { everyMs: 2 } }),
         map((b) => [b.cause, b.stale, b.changed]),
       );
-      expectObservable(later).toBe('--x-----y', { x: ['gap', true, ['C02__1']], y: ['event', true, ['C02__2']] });
+      expectObservable(later).toBe('z-x-----y', { z: ['start', false, []], x: ['gap', true, ['C02__1']], y: ['event', true, ['C02__2']] });
     });
   });
 

@@ -29,6 +29,9 @@ const gapped = { stale: true, cause: 'gap' };
 const resynced = { stale: false, cause: 'resync' };
 const resyncFailed = { stale: true, cause: 'resync-failed' };
 const seeded = { stale: false, cause: 'seed' };
+/** The first snapshot, emitted on subscription: empty, fresh without a seed, stale while one is on its way. */
+const started = { stale: false, cause: 'start' };
+const seedPending = { stale: true, cause: 'seed-pending' };
 
 const ID = 'C02__505979017439002624115';
 const gap: GapEvent = gapEvent(T0 + 10, T0 + 20);
@@ -62,7 +65,7 @@ describe('reduceOrders: stale from a gap until a resync', () => {
       const source = hot('-a-g-b---c-|', orderValues);
       const answer = cold('----r|', { r: [orderSeed] });
       const books = source.pipe(reduceOrders({ resync: () => answer }));
-      expectObservable(freshness(books)).toBe('-a-g-b-r-c-|', { a: fresh, g: gapped, b: staleEvent, r: resynced, c: fresh });
+      expectObservable(freshness(books)).toBe('za-g-b-r-c-|', { z: started, a: fresh, g: gapped, b: staleEvent, r: resynced, c: fresh });
       expectSubscriptions(answer.subscriptions).toBe('---^---!');
     });
   });
@@ -74,7 +77,7 @@ describe('reduceOrders: stale from a gap until a resync', () => {
         reduceOrders({ resync: () => cold('--r|', { r: [orderSeed] }) }),
         map((b) => b.orders.get(ID)?.cumulativeQuantity),
       );
-      expectObservable(books).toBe('-a-g-r-|', { a: '0', g: '0', r: '4' });
+      expectObservable(books).toBe('za-g-r-|', { z: undefined, a: '0', g: '0', r: '4' });
     });
   });
 
@@ -83,7 +86,7 @@ describe('reduceOrders: stale from a gap until a resync', () => {
       const source = hot('-a-g-g------|', orderValues);
       const answer = cold('----r|', { r: [orderSeed] });
       const books = source.pipe(reduceOrders({ resync: () => answer }));
-      expectObservable(freshness(books)).toBe('-a-g-g---r--|', { a: fresh, g: gapped, r: resynced });
+      expectObservable(freshness(books)).toBe('za-g-g---r--|', { z: started, a: fresh, g: gapped, r: resynced });
       expectSubscriptions(answer.subscriptions).toBe(['---^-!', '-----^---!']);
     });
   });
@@ -93,8 +96,8 @@ describe('reduceOrders: stale from a gap until a resync', () => {
       const source = hot('-a-g---b-|', orderValues);
       const failure = new Error('503');
       const books = source.pipe(reduceOrders({ resync: () => cold('--#', undefined, failure) }));
-      expectObservable(freshness(books)).toBe('-a-g-f-b-|', { a: fresh, g: gapped, f: resyncFailed, b: staleEvent });
-      expectObservable(books.pipe(map((b) => b.error))).toBe('-a-g-f-b-|', { a: undefined, g: undefined, f: failure, b: undefined });
+      expectObservable(freshness(books)).toBe('za-g-f-b-|', { z: started, a: fresh, g: gapped, f: resyncFailed, b: staleEvent });
+      expectObservable(books.pipe(map((b) => b.error))).toBe('za-g-f-b-|', { z: undefined, a: undefined, g: undefined, f: failure, b: undefined });
     });
   });
 
@@ -103,7 +106,8 @@ describe('reduceOrders: stale from a gap until a resync', () => {
       const source = hot('-a-b-g-c---|', { ...orderValues, c: orderEvent({ orderId: 'C02__2', status: 'PARTIALLY_FILLED', cumulativeQuantity: '1', sendTime: T0 + 50 }) });
       const books = source.pipe(reduceOrders({ resync: () => cold('----r|', { r: [] }) }));
       const view = books.pipe(map((b) => [[...b.orders.keys()].sort().join(), b.removed.join()]));
-      expectObservable(view).toBe('-a-b-g-c-r-|', {
+      expectObservable(view).toBe('za-b-g-c-r-|', {
+        z: ['', ''],
         a: [ID, ''],
         b: [`C02__2,${ID}`, ''],
         g: [`C02__2,${ID}`, ''],
@@ -116,7 +120,7 @@ describe('reduceOrders: stale from a gap until a resync', () => {
   it('stays stale for good without a resync', () => {
     scheduler().run(({ hot, expectObservable }) => {
       const source = hot('-a-g-b-c-|', orderValues);
-      expectObservable(freshness(source.pipe(reduceOrders()))).toBe('-a-g-b-c-|', { a: fresh, g: gapped, b: staleEvent, c: staleEvent });
+      expectObservable(freshness(source.pipe(reduceOrders()))).toBe('za-g-b-c-|', { z: started, a: fresh, g: gapped, b: staleEvent, c: staleEvent });
     });
   });
 
@@ -124,7 +128,7 @@ describe('reduceOrders: stale from a gap until a resync', () => {
     scheduler().run(({ hot, cold, expectObservable }) => {
       const source = hot('-a----b-|', orderValues);
       const books = source.pipe(reduceOrders({ seed: cold('---s|', { s: [orderSeed] }) }));
-      expectObservable(freshness(books)).toBe('-a-s--b-|', { a: staleEvent, s: seeded, b: fresh });
+      expectObservable(freshness(books)).toBe('za-s--b-|', { z: seedPending, a: staleEvent, s: seeded, b: fresh });
     });
   });
 });
@@ -142,7 +146,7 @@ describe('balanceSnapshots: stale from a gap until a resync', () => {
       const source = hot('-a-g-b---|', balanceValues);
       const resync = cold('----r|', { r: [{ asset: 'USDT', free: '75', locked: '20' }] });
       const snapshots = source.pipe(balanceSnapshots({ resync: () => resync }));
-      expectObservable(freshness(snapshots)).toBe('-a-g-b-r-|', { a: fresh, g: gapped, b: staleEvent, r: resynced });
+      expectObservable(freshness(snapshots)).toBe('za-g-b-r-|', { z: started, a: fresh, g: gapped, b: staleEvent, r: resynced });
     });
   });
 
@@ -155,7 +159,7 @@ describe('balanceSnapshots: stale from a gap until a resync', () => {
         map((s) => s.balances.get('USDT')?.free),
       );
       // b arrived after the resync was requested: it is at least as new as the answer.
-      expectObservable(usdt).toBe('-a-g-b-r-|', { a: '90', g: '90', b: '80', r: '80' });
+      expectObservable(usdt).toBe('za-g-b-r-|', { z: undefined, a: '90', g: '90', b: '80', r: '80' });
     });
   });
 
@@ -163,7 +167,7 @@ describe('balanceSnapshots: stale from a gap until a resync', () => {
     scheduler().run(({ hot, cold, expectObservable }) => {
       const source = hot('-a-g-----|', balanceValues);
       const snapshots = source.pipe(balanceSnapshots({ seed: cold('------s|', { s: USDT_SEED }) }));
-      expectObservable(freshness(snapshots)).toBe('-a-g--s--|', { a: staleEvent, g: gapped, s: { stale: true, cause: 'seed' } });
+      expectObservable(freshness(snapshots)).toBe('za-g--s--|', { z: seedPending, a: staleEvent, g: gapped, s: { stale: true, cause: 'seed' } });
     });
   });
 
@@ -171,7 +175,7 @@ describe('balanceSnapshots: stale from a gap until a resync', () => {
     scheduler().run(({ hot, cold, expectObservable }) => {
       const source = hot('------b-|', balanceValues);
       const snapshots = source.pipe(balanceSnapshots({ seed: cold('--s|', { s: USDT_SEED }) }));
-      expectObservable(freshness(snapshots)).toBe('--s---b-|', { s: seeded, b: fresh });
+      expectObservable(freshness(snapshots)).toBe('z-s---b-|', { z: seedPending, s: seeded, b: fresh });
     });
   });
 });

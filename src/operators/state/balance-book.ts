@@ -5,10 +5,12 @@
  * @module
  */
 import type { AccountEvent, MarketEvent } from '../../stream/events.js';
+import type { GapEvent } from '../../stream/lifecycle.js';
 import { balanceOfEvent, balanceOfSeed, isNewerAccountEvent, type AssetBalanceState, type BalanceSeed } from './balance-state.js';
 import { ChangeLog } from './change-log.js';
+import { freshnessJSON, type FreshnessJSON } from './freshness-json.js';
 import { PersistentMap } from './persistent-map.js';
-import type { Freshness, RefreshableBook } from '../refreshable.js';
+import type { Freshness, RefreshableBook, SnapshotCause } from '../refreshable.js';
 
 /** A snapshot of the account's balances, emitted by {@link balanceSnapshots} after each update. */
 export interface BalanceSnapshot extends Freshness {
@@ -25,8 +27,50 @@ export interface BalanceSnapshot extends Freshness {
    * `changed` (an asset removed and set again within one coalesced update is changed).
    */
   readonly removed: readonly string[];
-  /** Number of this snapshot, from 1, one more each time. */
+  /** Number of this snapshot, from 1, one more each time (0: an empty one no operator emitted). */
   readonly version: number;
+  /**
+   * The snapshot as plain data, which `JSON.stringify(snapshot)` writes: `balances` as an object
+   * by asset, the freshness (the error of a failed refresh as a safe message only), `changed`,
+   * `removed` and `version`. {@link balancesFromJSON} rebuilds the snapshot from it.
+   */
+  toJSON(): BalanceSnapshotJSON;
+}
+
+/** A {@link BalanceSnapshot} as plain data (`snapshot.toJSON()`, or `JSON.parse(JSON.stringify(snapshot))`). */
+export interface BalanceSnapshotJSON extends FreshnessJSON {
+  /** Balance per asset (keys in sorted order). */
+  readonly balances: Readonly<Record<string, AssetBalanceState>>;
+  readonly changed: readonly string[];
+  readonly removed: readonly string[];
+  readonly version: number;
+}
+
+/**
+ * The snapshots the balance book hands out (and {@link balancesFromJSON} rebuilds): immutable
+ * data whose `toJSON` gives plain JSON.
+ *
+ * @example
+ * ```ts
+ * const snapshot = new BalanceSnapshotData(PersistentMap.empty(), false, undefined, 'start', undefined, [], [], 1);
+ * JSON.stringify(snapshot); // '{"balances":{},"stale":false,"cause":"start","changed":[],"removed":[],"version":1}'
+ * ```
+ */
+export class BalanceSnapshotData implements BalanceSnapshot {
+  constructor(
+    readonly balances: PersistentMap<AssetBalanceState>,
+    readonly stale: boolean,
+    readonly gap: GapEvent | undefined,
+    readonly cause: SnapshotCause,
+    readonly error: unknown,
+    readonly changed: readonly string[],
+    readonly removed: readonly string[],
+    readonly version: number,
+  ) {}
+
+  toJSON(): BalanceSnapshotJSON {
+    return { balances: this.balances.toJSON(), ...freshnessJSON(this), changed: this.changed, removed: this.removed, version: this.version };
+  }
 }
 
 /** Where a refresh request started. */
@@ -116,17 +160,8 @@ export class BalanceBookState implements RefreshableBook<readonly BalanceSeed[],
 
   snapshot(freshness: Freshness): BalanceSnapshot {
     this.version += 1;
-    const snapshot: BalanceSnapshot = {
-      balances: this.balances,
-      stale: freshness.stale,
-      gap: freshness.gap,
-      cause: freshness.cause,
-      error: freshness.error,
-      changed: this.log.takeChanged(),
-      removed: this.log.takeRemoved(),
-      version: this.version,
-    };
-    return snapshot;
+    const { stale, gap, cause, error } = freshness;
+    return new BalanceSnapshotData(this.balances, stale, gap, cause, error, this.log.takeChanged(), this.log.takeRemoved(), this.version);
   }
 
   private put(record: AssetRecord, changed: boolean): void {

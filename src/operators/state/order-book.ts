@@ -7,12 +7,14 @@
  * @module
  */
 import type { MarketEvent } from '../../stream/events.js';
+import type { GapEvent } from '../../stream/lifecycle.js';
 import { ChangeLog } from './change-log.js';
 import { Fifo } from './fifo.js';
+import { freshnessJSON, type FreshnessJSON } from './freshness-json.js';
 import { TrackedOrder, seedOfOrderEvent } from './tracked-order.js';
 import type { OrderSeed, OrderState } from './order-state.js';
 import { PersistentMap } from './persistent-map.js';
-import type { Freshness, RefreshableBook } from '../refreshable.js';
+import type { Freshness, RefreshableBook, SnapshotCause } from '../refreshable.js';
 
 /** A snapshot of the order book, emitted by {@link reduceOrders} after each update. */
 export interface OrderBook extends Freshness {
@@ -33,8 +35,50 @@ export interface OrderBook extends Freshness {
    * applying both lists to the snapshot before, in either order, gives this one.
    */
   readonly removed: readonly string[];
-  /** Number of this snapshot, from 1, one more each time. */
+  /** Number of this snapshot, from 1, one more each time (0: an empty one no operator emitted). */
   readonly version: number;
+  /**
+   * The snapshot as plain data, which `JSON.stringify(book)` writes: `orders` as an object by
+   * order id, the freshness (the error of a failed refresh as a safe message only), `changed`,
+   * `removed` and `version`. {@link orderBookFromJSON} rebuilds the snapshot from it.
+   */
+  toJSON(): OrderBookJSON;
+}
+
+/** An {@link OrderBook} as plain data (`book.toJSON()`, or `JSON.parse(JSON.stringify(book))`). */
+export interface OrderBookJSON extends FreshnessJSON {
+  /** Every order, by order id (keys in sorted order). */
+  readonly orders: Readonly<Record<string, OrderState>>;
+  readonly changed: readonly string[];
+  readonly removed: readonly string[];
+  readonly version: number;
+}
+
+/**
+ * The snapshots the order book hands out (and {@link orderBookFromJSON} rebuilds): immutable data
+ * whose `toJSON` gives plain JSON.
+ *
+ * @example
+ * ```ts
+ * const book = new OrderBookData(PersistentMap.empty(), false, undefined, 'start', undefined, [], [], 1);
+ * JSON.stringify(book); // '{"orders":{},"stale":false,"cause":"start","changed":[],"removed":[],"version":1}'
+ * ```
+ */
+export class OrderBookData implements OrderBook {
+  constructor(
+    readonly orders: PersistentMap<OrderState>,
+    readonly stale: boolean,
+    readonly gap: GapEvent | undefined,
+    readonly cause: SnapshotCause,
+    readonly error: unknown,
+    readonly changed: readonly string[],
+    readonly removed: readonly string[],
+    readonly version: number,
+  ) {}
+
+  toJSON(): OrderBookJSON {
+    return { orders: this.orders.toJSON(), ...freshnessJSON(this), changed: this.changed, removed: this.removed, version: this.version };
+  }
 }
 
 /** The book's limits and policies, all resolved. */
@@ -112,17 +156,8 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
 
   snapshot(freshness: Freshness): OrderBook {
     this.version += 1;
-    const snapshot: OrderBook = {
-      orders: this.orders,
-      stale: freshness.stale,
-      gap: freshness.gap,
-      cause: freshness.cause,
-      error: freshness.error,
-      changed: this.log.takeChanged(),
-      removed: this.log.takeRemoved(),
-      version: this.version,
-    };
-    return snapshot;
+    const { stale, gap, cause, error } = freshness;
+    return new OrderBookData(this.orders, stale, gap, cause, error, this.log.takeChanged(), this.log.takeRemoved(), this.version);
   }
 
   private recordOf(id: string): TrackedOrder {

@@ -109,7 +109,7 @@ export interface OrderSeed {
   /** Service time of this state, epoch ms: breaks ties between reports with the same progress. */
   readonly updatedAt: number;
   /** Fills known for the order, merged by `tradeId`. */
-  readonly fills?: readonly DealEvent[];
+  readonly fills?: readonly DealEvent[] | undefined;
 }
 
 /** The statuses an order never leaves. */

@@ -16,6 +16,7 @@
  * @module
  */
 import { keyedHash, randomHashKey } from './keyed-hash.js';
+import { plainRecord } from './plain-record.js';
 
 interface Leaf<V> {
   readonly kind: 'leaf';
@@ -283,5 +284,10 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
 
   [Symbol.iterator](): MapIterator<[string, V]> {
     return this.entries();
+  }
+
+  /** The entries as a plain object by key, keys sorted (`plain-record.ts`): what `JSON.stringify` writes. */
+  toJSON(): Record<string, V> {
+    return plainRecord(this.entries());
   }
 }

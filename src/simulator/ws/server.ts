@@ -14,6 +14,7 @@ import { findAccount } from '../accounts.js';
 import type { SimClock } from '../clock.js';
 import type { SimFaults } from '../faults.js';
 import { listenKeyOwner } from '../listen-keys.js';
+import { withOverrides, type Overrides } from '../overrides.js';
 import type { World } from '../state.js';
 import { SimWsConnection } from './connection.js';
 import { malformedFrame } from './malformed.js';
@@ -32,7 +33,7 @@ export interface WsServerDeps {
   readonly faults: SimFaults;
   /** `ws://127.0.0.1:PORT/ws`. */
   readonly url: string;
-  readonly rules?: Partial<WsRules>;
+  readonly rules?: Overrides<WsRules> | undefined;
   /** Push records kept per account. Default 100000. */
   readonly pushLogLimit?: number;
 }
@@ -58,7 +59,7 @@ const WS_PATH = '/ws';
  */
 export function attachWsServer(deps: WsServerDeps): WsHost {
   const { world, clock } = deps;
-  const rules: WsRules = { ...DEFAULT_WS_RULES, ...deps.rules };
+  const rules: WsRules = withOverrides(DEFAULT_WS_RULES, deps.rules);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const sockets = new Set<WebSocket>();
   const registry = new ConnectionRegistry();

@@ -1,22 +1,26 @@
 /**
- * Run-time codecs of the market events as the bridge carries them (the library's normalized
- * events, not the service's frames): every field checked, unknown fields dropped.
+ * Run-time codecs of the library's normalized events (not the service's frames), as the bridge
+ * carries them and the state operators' snapshots hold them (fills): every field checked,
+ * unknown fields dropped.
  *
  * @module
  */
 import * as t from 'io-ts';
 import { NonNegativeDecimalString as Decimal, SignedDecimalString as SignedDecimal } from '../decimal/codec.js';
-import { JSON_CHANNELS, PROTOBUF_CHANNELS } from '../stream/channels.js';
-import type { AccountEvent, DealEvent, OrderEvent } from '../stream/events.js';
-import { ORDER_STATUS_CODES } from '../stream/wire-codes.js';
+import { JSON_CHANNELS, PROTOBUF_CHANNELS } from './channels.js';
+import type { AccountEvent, DealEvent, OrderEvent } from './events.js';
+import { ORDER_STATUS_CODES } from './wire-codes.js';
 import { Millis, optional, Text, thenCheck } from '../codecs/strict-primitives.js';
 
 const channelOf = <K extends 'account' | 'deals' | 'orders'>(kind: K) =>
   t.keyof({ [PROTOBUF_CHANNELS[kind]]: null, [JSON_CHANNELS[kind]]: null } as Record<(typeof PROTOBUF_CHANNELS)[K] | (typeof JSON_CHANNELS)[K], null>);
 
-const Side = t.keyof({ BUY: null, SELL: null });
-const OrderType = t.keyof({ LIMIT: null, POST_ONLY: null, IOC: null, FOK: null, MARKET: null, STOP_LIMIT: null });
-const OrderStatus = t.keyof({ NEW: null, FILLED: null, PARTIALLY_FILLED: null, CANCELED: null, PARTIALLY_CANCELED: null });
+/** A `Side`. */
+export const SideCodec = t.keyof({ BUY: null, SELL: null });
+/** An `OrderType`. */
+export const OrderTypeCodec = t.keyof({ LIMIT: null, POST_ONLY: null, IOC: null, FOK: null, MARKET: null, STOP_LIMIT: null });
+/** An `OrderStatus`. */
+export const OrderStatusCodec = t.keyof({ NEW: null, FILLED: null, PARTIALLY_FILLED: null, CANCELED: null, PARTIALLY_CANCELED: null });
 const StatusCode = t.union([t.literal(1), t.literal(2), t.literal(3), t.literal(4), t.literal(5)]);
 
 /** An `account` event. */
@@ -47,7 +51,7 @@ export const DealEventCodec: t.Decoder<unknown, DealEvent> = t.exact(
     price: Decimal,
     quantity: Decimal,
     amount: Decimal,
-    side: Side,
+    side: SideCodec,
     isMaker: t.boolean,
     isSelfTrade: t.boolean,
     tradeId: Text,
@@ -71,15 +75,15 @@ const OrderFields = t.exact(
     quantity: Decimal,
     amount: Decimal,
     avgPrice: Decimal,
-    orderType: OrderType,
-    side: Side,
+    orderType: OrderTypeCodec,
+    side: SideCodec,
     isMaker: t.boolean,
     remainAmount: Decimal,
     remainQuantity: Decimal,
     lastDealQuantity: optional(Decimal),
     cumulativeQuantity: Decimal,
     cumulativeAmount: Decimal,
-    status: OrderStatus,
+    status: OrderStatusCodec,
     statusCode: StatusCode,
     createTime: Millis,
     sendTime: Millis,

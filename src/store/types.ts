@@ -75,7 +75,7 @@ export interface StoreOptions<I> {
    * state operators' empty snapshots fit). Default `undefined`, and the store's type then says
    * so (`Store<T | undefined>`).
    */
-  readonly initial?: I;
+  readonly initial?: I | undefined;
   /**
    * How long the subscription to the source stays open after the last listener left, ms: a
    * listener that arrives meanwhile takes it over, so React's StrictMode (mount, unmount, mount),

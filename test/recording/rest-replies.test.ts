@@ -99,6 +99,8 @@ describe('restReplies', () => {
       });
     });
     expect(snapshots).toEqual([
+      // The first snapshot at once: empty, stale while the seed is on its way.
+      { at: 0, cause: 'seed-pending', stale: true, free: undefined, frozen: undefined },
       { at: 20, cause: 'event', stale: true, free: '11', frozen: accountEvent.frozen },
       { at: 30, cause: 'seed', stale: false, free: '11', frozen: accountEvent.frozen },
       { at: 40, cause: 'gap', stale: true, free: '11', frozen: accountEvent.frozen },

@@ -23,9 +23,11 @@ afterEach(async () => {
 
 /**
  * Client timeout of the slow-response rows, ms. The client times a request out in real time; the
- * drive holds the simulator's clock still while a request is open, so these rows wait for it.
+ * drive holds the simulator's clock still while a request is open, so these rows wait for it. It
+ * must stay well above what an unfaulted call takes on a busy machine (at 200 ms, a machine with a
+ * load of 18 on 2 cores timed out the stream's first key creation).
  */
-const TIMEOUT_MS = 200;
+const TIMEOUT_MS = 600;
 /** Attempts of one call before it fails: the budget's first try and 3 resends for a 429, else the first try and 2 retries. */
 const attemptsOf = (kind: FaultKind): number => (kind === 'status-429' ? 4 : 3);
 

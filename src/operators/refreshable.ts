@@ -10,6 +10,11 @@
  *
  * Staleness rules, the same for every book:
  * - with a seed, the book is stale until the seed has been applied;
+ * - the seed is asked again at the first `connected` event (a stream's first connection, which
+ *   comes after the seed was asked at subscription): an event between the seed's read and that
+ *   connection reaches no one, so the first answer cannot be trusted past it. The book is stale
+ *   (`cause: 'seed-pending'`) until the second answer; a source already connected when the
+ *   operator subscribes (a shared stream) sends no `connected`, and its first seed stands;
  * - a `gap` event makes it stale, and only a refresh requested after that gap makes it fresh again:
  *   a refresh still in flight from before the gap is applied but leaves the book stale;
  * - a newer gap cancels a resync in flight and starts another;
@@ -27,7 +32,8 @@ import { CoalescingWindow, type Coalescing } from './coalesce.js';
  * What made a state operator emit a snapshot:
  * - `'start'`: the first snapshot, emitted on subscription, with no seed: empty and fresh;
  * - `'seed-pending'`: the first snapshot, emitted on subscription while the seed is on its way:
- *   empty and stale (show "loading");
+ *   empty and stale (show "loading"); again at the stream's first connection if the seed had
+ *   answered before it (the seed is asked again: see above);
  * - `'event'`: a market event changed the state;
  * - `'gap'`: events may have been missed: the state is stale from now on, until a resync;
  * - `'seed'`, `'resync'`: a refresh was applied (fresh, unless a gap came after it was requested);
@@ -128,6 +134,8 @@ class RefreshingRun<R, Out, Mark> {
    */
   private startCause: { readonly cause: SnapshotCause; readonly error: unknown } | undefined;
   private starting = false;
+  /** Whether a `connected` event came: only the first asks the seed again. */
+  private connected = false;
   private readonly window: CoalescingWindow | undefined;
 
   constructor(
@@ -171,7 +179,24 @@ class RefreshingRun<R, Out, Mark> {
       if (resync) this.refresh(defer(() => resync(event)), 'resync');
     } else if (event.type === 'account' || event.type === 'deal' || event.type === 'order') {
       if (this.book.applyEvent(event)) this.emit('event');
+    } else if (event.type === 'connected' && !this.connected) {
+      this.connected = true;
+      this.reseed();
     }
+  }
+
+  /**
+   * The first connection, after the seed was asked: what happened between the seed's read and the
+   * connection was sent to no one, so the seed is asked again (a cold Observable, subscribed anew;
+   * an answer still on its way is dropped), and the book is stale until it answers.
+   */
+  private reseed(): void {
+    const seed = this.sources.seed;
+    if (!seed) return;
+    const wasStale = this.stale;
+    this.stale = true;
+    if (!wasStale) this.emit('seed-pending');
+    this.refresh(seed, 'seed');
   }
 
   refresh(request: Observable<R>, kind: 'seed' | 'resync'): void {

@@ -1,7 +1,7 @@
 /**
  * Where a user data stream gets its listen key. A {@link Client} with credentials does it all over
- * REST (L1 create, L3 keep alive, L4 close); a browser without secrets passes a function that asks
- * its own backend for a key (and, optionally, to keep it alive and close it).
+ * REST (L1 create, L3 keep alive, L4 close); a browser without secrets asks its own backend
+ * (`remoteListenKeys`, or a function of its own that returns a key).
  *
  * @module
  */
@@ -17,6 +17,12 @@ export interface ListenKeySource {
   keepAlive?(listenKey: string): ObservableInput<unknown>;
   /** Closes a key the stream no longer needs. Leave out when something else closes keys. */
   close?(listenKey: string): ObservableInput<unknown>;
+  /**
+   * Keys the source knows to be gone before their time (closed by the page's lifecycle, forgotten
+   * by the backend): a stream that holds one replaces it at once, as after a failed keepalive. A
+   * stream subscribes to it while it runs.
+   */
+  readonly revoked?: Observable<string> | undefined;
 }
 
 /** Anything a stream accepts as its key source. */
@@ -30,7 +36,7 @@ export type ListenKeyProvider = Client | ListenKeySource | (() => ObservableInpu
  * const source = clientListenKeySource(createClient({ apiKey, secretKey }));
  * ```
  */
-export function clientListenKeySource(client: Client): Required<ListenKeySource> {
+export function clientListenKeySource(client: Client): Required<Omit<ListenKeySource, 'revoked'>> {
   return {
     create: () => createListenKey(client).pipe(map((r) => r.listenKey)),
     keepAlive: (listenKey) => keepAliveListenKey(client, { listenKey }),
@@ -63,6 +69,7 @@ export function toListenKeySource(provider: ListenKeyProvider): {
   create(): Observable<string>;
   keepAlive: ((listenKey: string) => Observable<unknown>) | undefined;
   close: ((listenKey: string) => Observable<unknown>) | undefined;
+  revoked: Observable<string> | undefined;
 } {
   const source: ListenKeySource = isClient(provider)
     ? clientListenKeySource(provider)
@@ -75,5 +82,6 @@ export function toListenKeySource(provider: ListenKeyProvider): {
     create: () => from(source.create()),
     keepAlive: keepAlive ? (key) => from(keepAlive(key)) : undefined,
     close: close ? (key) => from(close(key)) : undefined,
+    revoked: source.revoked,
   };
 }

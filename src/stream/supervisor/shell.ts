@@ -68,6 +68,7 @@ export class StreamSupervisor {
   private readonly requests = new Set<Subscription>();
   private readonly dedup = new OverlapDeduplicator();
   private readonly knownKeys = new KnownKeys();
+  private revocations: Subscription | undefined;
 
   constructor(
     private readonly keys: KeySource,
@@ -75,8 +76,15 @@ export class StreamSupervisor {
     private readonly sink: StreamSink,
   ) {}
 
-  /** Creates the key and connects. */
+  /**
+   * Creates the key and connects. A key the source reports revoked counts as a failed keepalive:
+   * the stream replaces it if it holds it.
+   */
   start(): void {
+    this.revocations = this.keys.revoked?.subscribe({
+      next: (key) => this.feed({ type: 'keepalive-failed', key, error: new Error('the key source reports the key gone'), at: this.now() }),
+      error: () => undefined,
+    });
     this.feed({ type: 'start', at: this.now() });
   }
 
@@ -119,6 +127,7 @@ export class StreamSupervisor {
     }
     this.stopped = true;
     this.queue.length = 0;
+    this.revocations?.unsubscribe();
     for (const timer of this.timers.values()) timer.unsubscribe();
     for (const request of this.requests) request.unsubscribe();
     this.timers.clear();

@@ -15,7 +15,7 @@ export type KeysOutcome = 'none-created' | 'closed' | 'close-failed' | 'close-pe
 /** A tracked source and the way to wait for its closes. */
 export interface TrackedKeys {
   /** Give this to `userDataStream`. */
-  readonly source: Required<ListenKeySource>;
+  readonly source: Required<Omit<ListenKeySource, 'revoked'>>;
   /** Waits (at most `timeoutMs`) for every close started so far. */
   settle(timeoutMs: number): Promise<KeysOutcome>;
 }

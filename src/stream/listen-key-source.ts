@@ -1,7 +1,7 @@
 /**
  * Where a user data stream gets its listen key. A {@link Client} with credentials does it all over
- * REST (L1 create, L3 keep alive, L4 close); a browser without secrets passes a function that asks
- * its own backend for a key (and, optionally, to keep it alive and close it).
+ * REST (L1 create, L3 keep alive, L4 close); a browser without secrets asks its own backend
+ * (`remoteListenKeys`, or a function of its own that returns a key).
  *
  * @module
  */
@@ -18,6 +18,12 @@ export interface ListenKeySource {
   keepAlive?(listenKey: string): ObservableInput<unknown>;
   /** Closes a key the stream no longer needs. Leave out when something else closes keys. */
   close?(listenKey: string): ObservableInput<unknown>;
+  /**
+   * Keys the source knows to be gone before their time (closed by the page's lifecycle, forgotten
+   * by the backend): a stream that holds one replaces it at once, as after a failed keepalive. A
+   * stream subscribes to it while it runs.
+   */
+  readonly revoked?: Observable<string> | undefined;
 }
 
 /** Anything a stream accepts as its key source. */
@@ -33,7 +39,7 @@ export type ListenKeyProvider = Client | ListenKeySource | (() => ObservableInpu
  * const source = clientListenKeySource(createClient({ apiKey, secretKey }));
  * ```
  */
-export function clientListenKeySource(client: Client): Required<ListenKeySource> {
+export function clientListenKeySource(client: Client): Required<Omit<ListenKeySource, 'revoked'>> {
   const life = lifeOf(client);
   return {
     create: () => createListenKey(client).pipe(map((r) => r.listenKey)),
@@ -76,6 +82,7 @@ export function toListenKeySource(provider: ListenKeyProvider): {
   create(): Observable<string>;
   keepAlive: ((listenKey: string) => Observable<unknown>) | undefined;
   close: ((listenKey: string) => Observable<unknown>) | undefined;
+  revoked: Observable<string> | undefined;
 } {
   const source: ListenKeySource = isClient(provider)
     ? clientListenKeySource(provider)
@@ -88,5 +95,6 @@ export function toListenKeySource(provider: ListenKeyProvider): {
     create: () => defer(() => from(source.create())),
     keepAlive: keepAlive ? (key) => defer(() => from(keepAlive(key))) : undefined,
     close: close ? (key) => defer(() => from(close(key))) : undefined,
+    revoked: source.revoked,
   };
 }

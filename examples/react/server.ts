@@ -30,6 +30,8 @@ export interface ReactExample {
   readonly sim: Simulator;
   /** The funded sub-account the page watches. */
   readonly account: FundedSubAccount;
+  /** Starts the market driver, unless it is running. */
+  startTrading(): void;
   /** Stops the market driver (the page's numbers then settle). */
   stopTrading(): void;
   /** Stops trading, DELETEs every key the broker issued, closes the server and the simulator. Safe to call twice. */
@@ -40,6 +42,8 @@ export interface ReactExample {
 export interface ReactExampleOptions {
   /** Port on 127.0.0.1. Default 0: one the system picks. */
   readonly port?: number | undefined;
+  /** Whether the market driver starts trading at once. Default `true`; else when `startTrading()` is called. */
+  readonly trade?: boolean | undefined;
   /** Time between two of the market driver's steps (a placement, a fill or a cancel), ms. Default 1500. */
   readonly tradeIntervalMs?: number | undefined;
   /** The page's bundle, when built already. Default: built now, with React's development build. */
@@ -90,16 +94,25 @@ export async function startReactExample(options: ReactExampleOptions = {}): Prom
       symbols: [SYMBOL],
     });
     server.on('request', createRoutes({ ...files, html: pageHtml(files.template, { wsUrl: sim.wsUrl, account: account.name }) }, broker));
-    const driver = driveMarketSlowly(sim, account.name, { intervalMs: options.tradeIntervalMs ?? 1500 });
+    let driver: { stop(): void } | undefined;
+    const startTrading = (): void => {
+      driver ??= driveMarketSlowly(sim, account.name, { intervalMs: options.tradeIntervalMs ?? 1500 });
+    };
+    const stopTrading = (): void => {
+      driver?.stop();
+      driver = undefined;
+    };
+    if (options.trade ?? true) startTrading();
     let closing: Promise<void> | undefined;
     return {
       url: `http://127.0.0.1:${port}/`,
       sim,
       account,
-      stopTrading: () => driver.stop(),
+      startTrading,
+      stopTrading,
       close() {
         closing ??= (async () => {
-          driver.stop();
+          stopTrading();
           await broker.close();
           await closeServer(server);
           await Promise.all([account.trader.close(), account.master.close()]);

@@ -28,15 +28,15 @@ export default tseslint.config(
     rules: {
       'max-lines': ['error', { max: 300 }],
       'max-lines-per-function': ['error', { max: 80 }],
-      // The library never imports the simulator or the command line (they import the library).
+      // The library never imports the simulator, the server entry or the command line (they import the library).
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             {
-              target: ['./src/!(simulator|cli)/**/*', './src/*.ts'],
-              from: ['./src/simulator', './src/cli'],
-              message: 'The library must not import the simulator or the command line.',
+              target: ['./src/!(simulator|cli|server)/**/*', './src/*.ts'],
+              from: ['./src/simulator', './src/cli', './src/server'],
+              message: 'The library must not import the simulator, the server entry or the command line.',
             },
           ],
         },

@@ -16,7 +16,7 @@
 
 /** The full tier's folders (ending in `/`) and files, under the reason they are there. */
 export const FULL_TIER = {
-  'Chromium (the browser example)': ['test/browser/'],
+  'Chromium (the browser examples)': ['test/browser/', 'test/react-example/'],
   'nats-server (the JetStream bridge against a real server)': [
     'test/bridge/consume.test.ts',
     'test/bridge/fleet-nats.test.ts',

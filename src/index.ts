@@ -2,7 +2,8 @@
  * mexc-rx: a reactive client for MEXC Spot V3 sub-account, broker and user-data-stream APIs.
  * Every export is named here; nothing is re-exported wholesale. The groups, and who each is for,
  * are listed in docs/architecture.md ("The public surface"). Decimal helpers live in
- * `mexc-rx/decimal`, the simulator in `mexc-rx/simulator`, the JetStream bridge in `mexc-rx/nats`.
+ * `mexc-rx/decimal`, the simulator in `mexc-rx/simulator`, the JetStream bridge in `mexc-rx/nats`,
+ * what a page's backend serves (the listen-key broker) in `mexc-rx/server`.
  *
  * @module
  */
@@ -267,6 +268,11 @@ export {
   type SessionRecord,
   type TextFrameRecord,
 } from './recording/format.js';
+export { remoteListenKeys, type RemoteListenKeySource } from './remote/remote-listen-keys.js';
+export { remoteRepairSources, type RemoteRepair, type RemoteRepairSources } from './remote/remote-repair-sources.js';
+export type { PageLike, RemoteListenKeysOptions, RemoteRepairSourcesOptions } from './remote/remote-settings.js';
+export { BrokerError } from './remote/broker-error.js';
+export type { BrokerRefusalCode } from './remote/protocol.js';
 export { toStore } from './store/to-store.js';
 export type { SourceStatus, Store, StoreOptions, Unsubscribe } from './store/types.js';
 export {

@@ -1,7 +1,7 @@
 /**
  * Where a user data stream gets its listen key. A {@link Client} with credentials does it all over
- * REST (L1 create, L3 keep alive, L4 close); a browser without secrets passes a function that asks
- * its own backend for a key (and, optionally, to keep it alive and close it).
+ * REST (L1 create, L3 keep alive, L4 close); a browser without secrets asks its own backend
+ * (`remoteListenKeys`, or a function of its own that returns a key).
  *
  * @module
  */
@@ -18,6 +18,12 @@ export interface ListenKeySource {
   readonly keepAlive?: ((listenKey: string) => ObservableInput<unknown>) | undefined;
   /** Closes a key the stream no longer needs. Leave out (or `undefined`) when something else closes keys. */
   readonly close?: ((listenKey: string) => ObservableInput<unknown>) | undefined;
+  /**
+   * Keys the source knows to be gone before their time (closed by the page's lifecycle, forgotten
+   * by the backend): a stream that holds one replaces it at once, as after a failed keepalive. A
+   * stream subscribes to it while it runs.
+   */
+  readonly revoked?: Observable<string> | undefined;
 }
 
 /** A {@link ListenKeySource} that keeps its keys alive and closes them, as {@link clientListenKeySource}'s does. */
@@ -82,6 +88,7 @@ export function toListenKeySource(provider: ListenKeyProvider): {
   create(): Observable<string>;
   keepAlive: ((listenKey: string) => Observable<unknown>) | undefined;
   close: ((listenKey: string) => Observable<unknown>) | undefined;
+  revoked: Observable<string> | undefined;
 } {
   const source: ListenKeySource = isClient(provider)
     ? clientListenKeySource(provider)
@@ -94,5 +101,6 @@ export function toListenKeySource(provider: ListenKeyProvider): {
     create: () => defer(() => from(source.create())),
     keepAlive: keepAlive ? (key) => defer(() => from(keepAlive(key))) : undefined,
     close: close ? (key) => defer(() => from(close(key))) : undefined,
+    revoked: source.revoked,
   };
 }

@@ -158,7 +158,7 @@ describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its
       exports: Record<string, Record<string, string> | string>;
     };
     expect(manifest.type).toBe('module');
-    for (const entry of ['.', './simulator', './decimal', './nats']) {
+    for (const entry of ['.', './simulator', './decimal', './nats', './server']) {
       expect(Object.keys(manifest.exports[entry] as Record<string, string>)).toEqual(['types', 'import']);
     }
     const cjs = await exec('node', ['consumer.cjs'], app());

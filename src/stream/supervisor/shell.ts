@@ -71,17 +71,25 @@ export class StreamSupervisor {
   private readonly dedup = new OverlapDeduplicator();
   private readonly knownKeys = new KnownKeys();
   private readonly keyCalls: KeyCalls;
+  private revocations: Subscription | undefined;
 
   constructor(
-    keys: KeySource,
+    private readonly keys: KeySource,
     private readonly settings: StreamSettings,
     private readonly sink: StreamSink,
   ) {
     this.keyCalls = new KeyCalls(keys, this.knownKeys, (input) => this.feed({ ...input, at: this.now() }), () => this.stopped);
   }
 
-  /** Creates the key and connects. */
+  /**
+   * Creates the key and connects. A key the source reports revoked counts as a failed keepalive:
+   * the stream replaces it if it holds it.
+   */
   start(): void {
+    this.revocations = this.keys.revoked?.subscribe({
+      next: (key) => this.feed({ type: 'keepalive-failed', key, error: new Error('the key source reports the key gone'), at: this.now() }),
+      error: () => undefined,
+    });
     this.feed({ type: 'start', at: this.now() });
   }
 
@@ -144,6 +152,7 @@ export class StreamSupervisor {
     }
     this.stopped = true;
     this.queue.length = 0;
+    this.revocations?.unsubscribe();
     for (const timer of this.timers.values()) timer.unsubscribe();
     this.timers.clear();
     this.keyCalls.cancelKeepAlives();

@@ -1,0 +1,130 @@
+/**
+ * The settings of the page-side sources of a listen-key broker (`remoteListenKeys`,
+ * `remoteRepairSources`): each rule and default, checked when a source is made; and where the
+ * broker is, resolved against the page's location when it is used (so a source made in a module
+ * that a server also renders is made without a location, and never used there).
+ *
+ * @module
+ */
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
+import { ValidationError } from '../errors.js';
+import type { FetchLike } from '../http/transport.js';
+import { tradingSymbol } from '../params/fields.js';
+import { optional, setting, settingsFor } from '../settings/resolve.js';
+import { aFunction, SCHEDULER, type Rule } from '../settings/rules.js';
+
+/** What a source needs of the page: its lifecycle events and, for a relative URL, its location. */
+export interface PageLike {
+  addEventListener(type: 'pagehide' | 'pageshow', listener: (event: Event) => void): void;
+  /** The page's address; a relative broker URL is resolved against `href`. */
+  readonly location?: { readonly href: string } | undefined;
+}
+
+/** Settings of {@link remoteListenKeys}. */
+export interface RemoteListenKeysOptions {
+  /** The `fetch` that reaches the broker. Default: the global `fetch`. */
+  readonly fetch?: FetchLike | undefined;
+  /** The page: its `pagehide` and `pageshow` events, its location. Default: `globalThis` (the window), when it has `addEventListener`. */
+  readonly page?: PageLike | undefined;
+  /** Scheduler of the renewals. Default rxjs `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike | undefined;
+}
+
+/** Settings of {@link remoteRepairSources}. */
+export interface RemoteRepairSourcesOptions {
+  /** The `fetch` that reaches the broker. Default: the global `fetch`. */
+  readonly fetch?: FetchLike | undefined;
+  /** The page, for its location. Default: `globalThis` (the window). */
+  readonly page?: PageLike | undefined;
+  /** The trading pairs whose open orders are read. Default: those the broker is configured with. */
+  readonly symbols?: readonly string[] | undefined;
+}
+
+function parsed(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A broker's URL: absolute (http or https, no user or password), or a path from the root; no query or fragment. */
+export const BROKER_URL: Rule<string> = {
+  words: 'an absolute http:// or https:// URL without user or password, or a path from the root (/...); no query or fragment',
+  accepts: (value): value is string => {
+    if (typeof value !== 'string' || value.includes('?') || value.includes('#')) return false;
+    if (value.startsWith('/')) return !value.startsWith('//') && parsed(`http://page${value}`) !== undefined;
+    const url = parsed(value);
+    return url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
+  },
+};
+
+/** A page: an object with `addEventListener`. */
+export const PAGE: Rule<PageLike> = {
+  words: 'an object with addEventListener (a window)',
+  accepts: (value): value is PageLike => typeof value === 'object' && value !== null && typeof (value as { addEventListener?: unknown }).addEventListener === 'function',
+};
+
+/** Trading pairs: each as the service spells them, at least one, none twice. */
+export const TRADING_PAIRS: Rule<readonly string[]> = {
+  words: `a list of trading pairs (${tradingSymbol.name}), at least one, none twice`,
+  accepts: (value): value is readonly string[] =>
+    Array.isArray(value) && value.length > 0 && new Set(value).size === value.length && value.every((symbol) => tradingSymbol.is(symbol)),
+};
+
+/** The settings of `remoteListenKeys`: each rule and default. */
+export const REMOTE_LISTEN_KEYS_SETTINGS = settingsFor<RemoteListenKeysOptions>()({
+  fetch: optional(aFunction<FetchLike>()),
+  page: optional(PAGE),
+  scheduler: setting(SCHEDULER, asyncScheduler),
+});
+
+/** The settings of `remoteRepairSources`: each rule and default. */
+export const REMOTE_REPAIRS_SETTINGS = settingsFor<RemoteRepairSourcesOptions>()({
+  fetch: optional(aFunction<FetchLike>()),
+  page: optional(PAGE),
+  symbols: optional(TRADING_PAIRS),
+});
+
+/**
+ * The page a source watches: the one given, else `globalThis` when it is a window.
+ *
+ * @example
+ * ```ts
+ * const page = pageOf(options.page); // undefined on a server
+ * ```
+ */
+export function pageOf(given: PageLike | undefined): PageLike | undefined {
+  if (given !== undefined) return given;
+  return PAGE.accepts(globalThis) ? globalThis : undefined;
+}
+
+/**
+ * The `fetch` a source calls: the one given, else the global one, looked up at each call.
+ *
+ * @example
+ * ```ts
+ * const fetch = fetchOf(options.fetch);
+ * ```
+ */
+export function fetchOf(given: FetchLike | undefined): FetchLike {
+  return given ?? ((input, init) => globalThis.fetch(input, init));
+}
+
+/**
+ * The absolute URL of a route of the broker at `base`, a relative base resolved against the page's location.
+ *
+ * @throws ValidationError (field `url`) when `base` is a path and the page has no location.
+ * @example
+ * ```ts
+ * routeUrl('/api/mexc', '/listen-key', { addEventListener() {}, location: { href: 'https://app.example/x' } }).href;
+ * // 'https://app.example/api/mexc/listen-key'
+ * ```
+ */
+export function routeUrl(base: string, route: string, page: PageLike | undefined): URL {
+  const trimmed = base.replace(/\/+$/, '');
+  if (!base.startsWith('/')) return new URL(`${trimmed}${route}`);
+  const href = page?.location?.href ?? (globalThis as { location?: { href?: unknown } }).location?.href;
+  if (typeof href !== 'string') throw new ValidationError({ operation: 'config', issues: [{ field: 'url', rule: 'an absolute URL where the page has no location' }] });
+  return new URL(`${trimmed}${route}`, href);
+}

@@ -124,7 +124,7 @@ beforeAll(async () => {
   await mkdir('test-output/react', { recursive: true });
   browser = await launchChromium();
   bundle = await buildPage('development');
-  example = await startReactExample({ bundle, trade: false, tradeIntervalMs: 200 });
+  example = await startReactExample({ bundle, tradeIntervalMs: 200 });
   const uid = example.sim.admin.accountOf(example.account.name)?.uid;
   keyEvents = example.sim.events.subscribe((event) => {
     if (event.type === 'listenKey' && event.action === 'created' && event.uid === uid) created.push(event.key);
@@ -171,11 +171,10 @@ describe('the React example', () => {
   }, 60_000);
 
   it('shows numbers that change as the simulator trades, and then equal its own', async () => {
-    // The market starts once the page is live: the state operators read their seeds before the
-    // stream's first connection is up, and an event between the two is never delivered (an order
-    // finished then would stay open on the page).
+    // The market trades from the start, while the page loads: an order finished between the
+    // seeds' first read and the stream's first connection must not stay open on the page (the
+    // operators read their seeds again at that connection).
     await page.waitForSelector('.connection[data-state="live"]', { timeout: WAIT_MS });
-    running().startTrading();
     const first = await shown();
     const moved = await eventually('the balances and orders to change', shown, (view) => JSON.stringify(view) !== JSON.stringify(first));
     expect(moved).not.toEqual(first);

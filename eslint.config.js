@@ -28,6 +28,12 @@ export default tseslint.config(
     rules: {
       'max-lines': ['error', { max: 300 }],
       'max-lines-per-function': ['error', { max: 80 }],
+      // fp-ts's Node entry is CommonJS: a value imported from it brings a whole module into a
+      // browser page (docs/performance.md). io-ts results are read with codecs/decoder.ts's isInvalid.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fp-ts', 'fp-ts/*'], allowTypeImports: true, message: 'Use isInvalid (src/codecs/decoder.ts) or io-ts; import only types from fp-ts.' }] },
+      ],
       // The library never imports the simulator or the command line (they import the library).
       'import-x/no-restricted-paths': [
         'error',

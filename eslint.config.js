@@ -6,6 +6,18 @@ import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+// fp-ts's Node entry is CommonJS: a value imported from it brings a whole module into a browser
+// page. io-ts results are read with codecs/decoder.ts's isInvalid.
+const NO_FP_TS = [{ group: ['fp-ts', 'fp-ts/*'], allowTypeImports: true, message: 'Use isInvalid (src/codecs/decoder.ts) or io-ts; import only types from fp-ts.' }];
+// protobuf-es's reflection runtime and the generated schema (50 KB minified): the library reads
+// frames with its wire layer only (src/stream/read-push-wrapper.ts); the simulator and the
+// command line may use them.
+const PROTOBUF_MESSAGE = 'The library uses @bufbuild/protobuf/wire only (read-push-wrapper.ts); the runtime and the generated schema are for the simulator and the tests.';
+const NO_PROTOBUF_RUNTIME = {
+  paths: [{ name: '@bufbuild/protobuf', allowTypeImports: true, message: PROTOBUF_MESSAGE }],
+  patterns: [{ group: ['@bufbuild/protobuf/*', '!@bufbuild/protobuf/wire', '**/gen/**'], allowTypeImports: true, message: PROTOBUF_MESSAGE }],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'build/**', 'node_modules/**', 'coverage/**', 'test-output/**', 'examples/**/dist/**', 'src/gen/**', '.stryker-tmp/**', 'tools/mutation/reports/**', 'tools/mutation/results/**'] },
   js.configs.recommended,
@@ -28,6 +40,8 @@ export default tseslint.config(
     rules: {
       'max-lines': ['error', { max: 300 }],
       'max-lines-per-function': ['error', { max: 80 }],
+      // What a browser page must not get (docs/performance.md, "What the library adds to a page").
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: NO_PROTOBUF_RUNTIME.paths, patterns: [...NO_FP_TS, ...NO_PROTOBUF_RUNTIME.patterns] }],
       // The library never imports the simulator, the server entry or the command line (they import the library).
       'import-x/no-restricted-paths': [
         'error',
@@ -42,6 +56,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/simulator/**/*.ts', 'src/cli/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: NO_FP_TS }] },
+  },
+  {
+    // An entry point is a list of named exports, one concern however long; its logic lives elsewhere.
+    files: ['src/index.ts'],
+    rules: { 'max-lines': ['error', { max: 500 }] },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

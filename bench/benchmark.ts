@@ -21,6 +21,11 @@ export interface Target {
   readonly text: string;
   /** Whether the measured value meets it. */
   readonly met: boolean;
+  /**
+   * Whether missing it fails the run (exit status 1, a FAIL line): for figures that do not vary
+   * from run to run (a page's size), unlike timings on a shared machine.
+   */
+  readonly failsRun?: boolean | undefined;
 }
 
 /** A line of the results table: the library's figure, side by side with its baseline. */

@@ -6,6 +6,7 @@
  */
 import type { Benchmark } from './benchmark.js';
 import { budgetBenchmark } from './budget.bench.js';
+import { bundleBenchmark } from './bundle.bench.js';
 import { decodeBenchmark } from './decode.bench.js';
 import { e2eBenchmark } from './e2e.bench.js';
 import { operatorsBenchmark } from './operators.bench.js';
@@ -24,4 +25,5 @@ export const benchmarks: readonly Benchmark[] = [
   scaleBenchmark,
   budgetBenchmark,
   thousandBenchmark,
+  bundleBenchmark,
 ];

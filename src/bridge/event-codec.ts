@@ -4,9 +4,8 @@
  *
  * @module
  */
-import { isLeft } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { describeDecodeErrors } from '../codecs/decoder.js';
+import { describeDecodeErrors, isInvalid } from '../codecs/decoder.js';
 import type { ScaleEvent } from '../scale/tagged-event.js';
 import { ConnectedCodec, DiagnosticCodec, GapCodec, KeyReplacedCodec, ReconnectingCodec, RolledOverCodec } from '../stream/lifecycle-codec.js';
 import { StoppedCodec, wireError } from './lifecycle-codec.js';
@@ -55,5 +54,5 @@ export function decodeEvent(input: unknown): DecodedEvent {
   const codec = typeof type === 'string' && Object.hasOwn(CODECS, type) ? CODECS[type as EventKind] : undefined;
   if (codec === undefined) return { ok: false, problems: ['type: expected an event type'] };
   const result = codec.decode(input);
-  return isLeft(result) ? { ok: false, problems: describeDecodeErrors(result.left) } : { ok: true, event: result.right };
+  return isInvalid(result) ? { ok: false, problems: describeDecodeErrors(result.left) } : { ok: true, event: result.right };
 }

@@ -5,8 +5,7 @@
  * @module
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
-import type { OperationId } from '../endpoints/operation-id.js';
-import { endpointTable } from '../endpoints/table.js';
+import { OPERATION_IDS, type OperationId } from '../endpoints/operation-id.js';
 import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration, SCHEDULER, type Rule } from '../settings/rules.js';
 
@@ -78,7 +77,7 @@ const SHORTEST_STATE_INTERVAL_MS = 10;
 /** The service's limits: 500 requests per 10 s per endpoint, per IP and per account (docs/service.md). */
 const SERVICE_LIMITS = { windowMs: 10_000, limit: 500 } as const;
 
-const OPERATION_IDS: ReadonlySet<string> = new Set(endpointTable.map((row) => row.id));
+const KNOWN_IDS: ReadonlySet<string> = new Set(OPERATION_IDS);
 const LIMIT = count({ min: 1 });
 
 /** Limits by operation id, each `{ ip?, account? }`. */
@@ -90,7 +89,7 @@ const ENDPOINT_LIMITS: Rule<Partial<Readonly<Record<OperationId, EndpointLimits>
     !Array.isArray(value) &&
     Object.entries(value).every(
       ([id, limits]: [string, unknown]) =>
-        OPERATION_IDS.has(id) &&
+        KNOWN_IDS.has(id) &&
         typeof limits === 'object' &&
         limits !== null &&
         Object.keys(limits).every((name) => name === 'ip' || name === 'account') &&

@@ -4,8 +4,7 @@
  *
  * @module
  */
-import { isLeft } from 'fp-ts/lib/Either.js';
-import { describeDecodeErrors } from '../codecs/decoder.js';
+import { describeDecodeErrors, isInvalid } from '../codecs/decoder.js';
 import { parseJsonExactly } from '../decimal/exact-json.js';
 import type { AnyEndpoint } from '../endpoints/endpoint.js';
 import { ApiError, DecodeError, HttpError, type RequestTarget } from '../errors.js';
@@ -77,6 +76,6 @@ export function interpretResponse(
     return { ok: false, error: new DecodeError({ source: row.id, paths: ['data: expected the envelope to hold data'] }) };
   }
   const decoded = row.response.decode(payload);
-  if (isLeft(decoded)) return { ok: false, error: new DecodeError({ source: row.id, paths: describeDecodeErrors(decoded.left) }) };
+  if (isInvalid(decoded)) return { ok: false, error: new DecodeError({ source: row.id, paths: describeDecodeErrors(decoded.left) }) };
   return { ok: true, value: decoded.right };
 }

@@ -23,7 +23,7 @@ import { operation } from './operation.js';
  * });
  * ```
  */
-export const getAccount = operation(A1);
+export const getAccount = /* @__PURE__ */ operation(A1);
 
 /**
  * A2: Lists the account's open orders (NEW or PARTIALLY_FILLED) of one trading pair: `GET
@@ -37,4 +37,4 @@ export const getAccount = operation(A1);
  *   .subscribe((orders) => orders.forEach((o) => console.log(o.orderId, o.side, o.price, o.executedQty, '/', o.origQty)));
  * ```
  */
-export const listOpenOrders = operation(A2);
+export const listOpenOrders = /* @__PURE__ */ operation(A2);

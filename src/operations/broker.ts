@@ -16,7 +16,7 @@ import { safeTransfer } from './safe-transfer.js';
  *   .subscribe((page) => console.log(page.items));
  * ```
  */
-export const brokerListUniversalTransfers = operation(B1);
+export const brokerListUniversalTransfers = /* @__PURE__ */ operation(B1);
 
 /**
  * B2: Creates a broker sub-account (the envelope is unwrapped; a non-zero code is an ApiError).
@@ -27,7 +27,7 @@ export const brokerListUniversalTransfers = operation(B1);
  *   .subscribe((s) => console.log(s.subAccount, new Date(s.createTime)));
  * ```
  */
-export const brokerCreateSubAccount = operation(B2);
+export const brokerCreateSubAccount = /* @__PURE__ */ operation(B2);
 
 /**
  * B3: Lists broker sub-accounts, one page per call.
@@ -37,7 +37,7 @@ export const brokerCreateSubAccount = operation(B2);
  * brokerListSubAccounts(client, { limit: 200 }).subscribe((page) => console.log(page.items));
  * ```
  */
-export const brokerListSubAccounts = operation(B3);
+export const brokerListSubAccounts = /* @__PURE__ */ operation(B3);
 
 /**
  * B4: Reads whether a broker sub-account is normal or frozen.
@@ -48,7 +48,7 @@ export const brokerListSubAccounts = operation(B3);
  *   .subscribe(({ status }) => console.log(status)); // 'normal' | 'frozen'
  * ```
  */
-export const brokerGetSubAccountStatus = operation(B4);
+export const brokerGetSubAccountStatus = /* @__PURE__ */ operation(B4);
 
 /**
  * B5: Creates an API key for a broker sub-account (at most 4 bound IPs); the result holds the secret, shown this once.
@@ -59,7 +59,7 @@ export const brokerGetSubAccountStatus = operation(B4);
  *   .subscribe((key) => vault.store(key.apiKey, key.secretKey));
  * ```
  */
-export const brokerCreateSubAccountApiKey = operation(B5);
+export const brokerCreateSubAccountApiKey = /* @__PURE__ */ operation(B5);
 
 /**
  * B6: Lists a broker sub-account's API keys.
@@ -69,7 +69,7 @@ export const brokerCreateSubAccountApiKey = operation(B5);
  * brokerListSubAccountApiKeys(client, { subAccount: 'client0001' }).subscribe((keys) => console.log(keys));
  * ```
  */
-export const brokerListSubAccountApiKeys = operation(B6);
+export const brokerListSubAccountApiKeys = /* @__PURE__ */ operation(B6);
 
 /**
  * B7: Deletes a broker sub-account's API key.
@@ -79,7 +79,7 @@ export const brokerListSubAccountApiKeys = operation(B6);
  * brokerDeleteSubAccountApiKey(client, { subAccount: 'client0001', apiKey: oldKey }).subscribe();
  * ```
  */
-export const brokerDeleteSubAccountApiKey = operation(B7);
+export const brokerDeleteSubAccountApiKey = /* @__PURE__ */ operation(B7);
 
 /**
  * B8: Generates a deposit address for the sub-account whose key signs the call.
@@ -90,7 +90,7 @@ export const brokerDeleteSubAccountApiKey = operation(B7);
  *   .subscribe(({ address, memo }) => console.log(address, memo));
  * ```
  */
-export const brokerCreateDepositAddress = operation(B8);
+export const brokerCreateDepositAddress = /* @__PURE__ */ operation(B8);
 
 /**
  * B9: Lists the signing sub-account's deposit addresses for a coin.
@@ -100,7 +100,7 @@ export const brokerCreateDepositAddress = operation(B8);
  * brokerListDepositAddresses(subAccountClient, { coin: 'USDT' }).subscribe((addresses) => console.log(addresses));
  * ```
  */
-export const brokerListDepositAddresses = operation(B9);
+export const brokerListDepositAddresses = /* @__PURE__ */ operation(B9);
 
 /**
  * B10: Lists the signing sub-account's deposit records (the last 10 days when no startTime), one page per call.
@@ -111,7 +111,7 @@ export const brokerListDepositAddresses = operation(B9);
  *   .subscribe((page) => page.items.forEach((d) => console.log(d.amount, d.statusName)));
  * ```
  */
-export const brokerListDeposits = operation(B10);
+export const brokerListDeposits = /* @__PURE__ */ operation(B10);
 
 /**
  * B11: Lists every sub-account's deposits of the last three days, one page per call.
@@ -121,7 +121,7 @@ export const brokerListDeposits = operation(B10);
  * brokerListAllDeposits(client, { limit: 1000 }).subscribe((page) => console.log(page.items.length));
  * ```
  */
-export const brokerListAllDeposits = operation(B11);
+export const brokerListAllDeposits = /* @__PURE__ */ operation(B11);
 
 /**
  * B12: Withdraws from the sub-account whose key signs the call. Never retried: an unclear failure is an UnknownOutcomeError with the parameters sent (fund password redacted).
@@ -132,7 +132,7 @@ export const brokerListAllDeposits = operation(B11);
  *   .subscribe(({ id }) => console.log('withdrawal', id));
  * ```
  */
-export const brokerWithdraw = operation(B12);
+export const brokerWithdraw = /* @__PURE__ */ operation(B12);
 
 /**
  * B13: Moves an asset between the broker and its sub-accounts, never twice: like
@@ -145,7 +145,7 @@ export const brokerWithdraw = operation(B12);
  *   .subscribe(({ tranId, confirmedBy }) => console.log(tranId, confirmedBy));
  * ```
  */
-export const brokerUniversalTransfer = safeTransfer(B13, (client, filter, options) => brokerListUniversalTransfers(client, filter, options));
+export const brokerUniversalTransfer = /* @__PURE__ */ safeTransfer(B13, (client, filter, options) => brokerListUniversalTransfers(client, filter, options));
 
 /**
  * B14: Enables futures trading for a broker sub-account.
@@ -156,7 +156,7 @@ export const brokerUniversalTransfer = safeTransfer(B13, (client, filter, option
  *   .subscribe((r) => console.log(r.isFuturesEnabled));
  * ```
  */
-export const brokerEnableFutures = operation(B14);
+export const brokerEnableFutures = /* @__PURE__ */ operation(B14);
 
 /**
  * B15: Reads the broker's rebate records, one page per call.
@@ -167,4 +167,4 @@ export const brokerEnableFutures = operation(B14);
  *   .subscribe((page) => console.log(page.items, 'of', page.total));
  * ```
  */
-export const brokerListRebates = operation(B15);
+export const brokerListRebates = /* @__PURE__ */ operation(B15);

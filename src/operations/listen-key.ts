@@ -14,7 +14,7 @@ import { operation } from './operation.js';
  * createListenKey(client).subscribe(({ listenKey }) => openSocket(listenKey));
  * ```
  */
-export const createListenKey = operation(L1);
+export const createListenKey = /* @__PURE__ */ operation(L1);
 
 /**
  * L2: Lists the account's valid listen keys.
@@ -24,7 +24,7 @@ export const createListenKey = operation(L1);
  * listListenKeys(client).subscribe(({ listenKeys, available }) => console.log(listenKeys, available));
  * ```
  */
-export const listListenKeys = operation(L2);
+export const listListenKeys = /* @__PURE__ */ operation(L2);
 
 /**
  * L3: Extends a listen key to 60 minutes from now (recommended every 30 minutes). Retried like a GET.
@@ -34,7 +34,7 @@ export const listListenKeys = operation(L2);
  * keepAliveListenKey(client, { listenKey }).subscribe();
  * ```
  */
-export const keepAliveListenKey = operation(L3);
+export const keepAliveListenKey = /* @__PURE__ */ operation(L3);
 
 /**
  * L4: Closes a listen key and the streams using it.
@@ -44,4 +44,4 @@ export const keepAliveListenKey = operation(L3);
  * closeListenKey(client, { listenKey }).subscribe();
  * ```
  */
-export const closeListenKey = operation(L4);
+export const closeListenKey = /* @__PURE__ */ operation(L4);

@@ -16,7 +16,7 @@ import { safeTransfer } from './safe-transfer.js';
  *   .subscribe(({ subAccount }) => console.log('created', subAccount));
  * ```
  */
-export const createSubAccount = operation(M1);
+export const createSubAccount = /* @__PURE__ */ operation(M1);
 
 /**
  * M2: Lists the master account's sub-accounts, one page per call (see `paginate` for all).
@@ -27,7 +27,7 @@ export const createSubAccount = operation(M1);
  *   .subscribe((page) => page.items.forEach((s) => console.log(s.subAccount, s.uid)));
  * ```
  */
-export const listSubAccounts = operation(M2);
+export const listSubAccounts = /* @__PURE__ */ operation(M2);
 
 /**
  * M3: Creates an API key for a sub-account; the result holds the secret key, shown this once.
@@ -38,7 +38,7 @@ export const listSubAccounts = operation(M2);
  *   .subscribe((key) => vault.store(key.apiKey, key.secretKey));
  * ```
  */
-export const createSubAccountApiKey = operation(M3);
+export const createSubAccountApiKey = /* @__PURE__ */ operation(M3);
 
 /**
  * M4: Lists a sub-account's API keys (master accounts only).
@@ -49,7 +49,7 @@ export const createSubAccountApiKey = operation(M3);
  *   .subscribe((keys) => keys.forEach((k) => console.log(k.apiKey, k.permissions)));
  * ```
  */
-export const listSubAccountApiKeys = operation(M4);
+export const listSubAccountApiKeys = /* @__PURE__ */ operation(M4);
 
 /**
  * M5: Deletes a sub-account's API key.
@@ -59,7 +59,7 @@ export const listSubAccountApiKeys = operation(M4);
  * deleteSubAccountApiKey(client, { subAccount: 'strategy01', apiKey: oldKey }).subscribe();
  * ```
  */
-export const deleteSubAccountApiKey = operation(M5);
+export const deleteSubAccountApiKey = /* @__PURE__ */ operation(M5);
 
 /**
  * M6: Moves an asset between the master account and sub-accounts (or between sub-accounts), never twice. A
@@ -74,7 +74,7 @@ export const deleteSubAccountApiKey = operation(M5);
  *   .subscribe(({ tranId, clientTranId, confirmedBy }) => console.log('transfer', tranId, clientTranId, confirmedBy));
  * ```
  */
-export const universalTransfer = safeTransfer(M6, (client, filter, options) => listUniversalTransfers(client, filter, options));
+export const universalTransfer = /* @__PURE__ */ safeTransfer(M6, (client, filter, options) => listUniversalTransfers(client, filter, options));
 
 /**
  * M7: Reads the universal transfer history, one page per call; every known response shape is accepted.
@@ -85,7 +85,7 @@ export const universalTransfer = safeTransfer(M6, (client, filter, options) => l
  *   .subscribe((page) => console.log(page.items.length, 'transfers'));
  * ```
  */
-export const listUniversalTransfers = operation(M7);
+export const listUniversalTransfers = /* @__PURE__ */ operation(M7);
 
 /**
  * M8: Reads a sub-account's SPOT balances.
@@ -96,4 +96,4 @@ export const listUniversalTransfers = operation(M7);
  *   .subscribe((balances) => console.table(balances));
  * ```
  */
-export const getSubAccountAssets = operation(M8);
+export const getSubAccountAssets = /* @__PURE__ */ operation(M8);

@@ -8,9 +8,8 @@
  *
  * @module
  */
-import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { describeDecodeErrors } from '../codecs/decoder.js';
+import { describeDecodeErrors, isInvalid } from '../codecs/decoder.js';
 import { DecodeError } from '../errors.js';
 import { GapCodec } from '../stream/lifecycle-codec.js';
 import { codecOf, optional, thenCheck, type CheckFailure } from '../codecs/strict-primitives.js';
@@ -99,7 +98,7 @@ function decodeSnapshot<A>(source: string, codec: t.Decoder<unknown, A>, json: u
     }
   }
   const decoded = codec.decode(value);
-  if (isLeft(decoded)) throw new DecodeError({ source, paths: describeDecodeErrors(decoded.left) });
+  if (isInvalid(decoded)) throw new DecodeError({ source, paths: describeDecodeErrors(decoded.left) });
   return decoded.right;
 }
 

@@ -6,9 +6,8 @@
  *
  * @module
  */
-import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { describeDecodeErrors } from '../codecs/decoder.js';
+import { describeDecodeErrors, isInvalid } from '../codecs/decoder.js';
 import { Ordinal } from '../codecs/strict-primitives.js';
 import { RECORDING_FORMAT, type HeaderRecord, type RecordingDiagnostic, type SessionRecord } from './format.js';
 import { readSessionRecord } from './record-codecs.js';
@@ -43,7 +42,7 @@ function readHeader(value: unknown): HeaderRecord {
     });
   }
   const decoded = Header.decode(value);
-  if (isLeft(decoded)) throw notARecording(`its header is invalid: ${describeDecodeErrors(decoded.left).join('; ')}`, typeof format === 'number' ? format : undefined);
+  if (isInvalid(decoded)) throw notARecording(`its header is invalid: ${describeDecodeErrors(decoded.left).join('; ')}`, typeof format === 'number' ? format : undefined);
   return decoded.right;
 }
 

@@ -5,9 +5,8 @@
  *
  * @module
  */
-import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { describeDecodeErrors } from '../codecs/decoder.js';
+import { describeDecodeErrors, isInvalid } from '../codecs/decoder.js';
 import { Ordinal, Text } from '../codecs/strict-primitives.js';
 import { LIFECYCLE_CODECS } from '../stream/lifecycle-codec.js';
 import type { LifecycleEvent } from '../stream/lifecycle.js';
@@ -54,7 +53,7 @@ export type RecordReading = { readonly ok: true; readonly record: SessionRecord 
 
 function decoded<A>(codec: t.Decoder<unknown, A>, value: unknown, prefix = ''): { ok: true; value: A } | { ok: false; problems: string } {
   const result = codec.decode(value);
-  if (isLeft(result)) return { ok: false, problems: describeDecodeErrors(result.left).map((line) => prefix + line).join('; ') };
+  if (isInvalid(result)) return { ok: false, problems: describeDecodeErrors(result.left).map((line) => prefix + line).join('; ') };
   return { ok: true, value: result.right };
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import * as t from 'io-ts';
-import { isLeft } from 'fp-ts/lib/Either.js';
+import { isInvalid } from '../codecs/decoder.js';
 
 /** The fields of a JSON reply, as sent. */
 export interface ReplyFields {
@@ -94,7 +94,7 @@ export function controlFromText(text: string): InvalidListenKeyNotice | undefine
  */
 export function controlFromReply(value: unknown): ControlMessage | string {
   const decoded = RawReply.decode(value);
-  if (isLeft(decoded)) return describeReplyErrors(decoded.left);
+  if (isInvalid(decoded)) return describeReplyErrors(decoded.left);
   const raw = decoded.right;
   const fields: ReplyFields = { id: idOf(raw.id), code: codeOf(raw.code), msg: raw.msg };
   const msg = raw.msg;

@@ -7,8 +7,7 @@
  *
  * | Frame | Read by | Then |
  * |---|---|---|
- * | bytes in the canonical shape | `readPushWrapper` (`read-push-wrapper.ts`) | the kind's normalizer |
- * | any other bytes | fallback: the generated schema's `fromBinary` (`decode-protobuf.ts`) | the kind's normalizer, or `undecodable` |
+ * | bytes | `readPushWrapper` (`read-push-wrapper.ts`, reads as the generated schema's `fromBinary`) | the kind's normalizer, or `undecodable` |
  * | text, JSON object with `channel` | `JSON.parse` (`decode-json-push.ts`) | the kind's normalizer |
  * | the same, refused by the normalizer | fallback: exact numbers, the rule's io-ts codec (`json-spellings.ts`) | the normalizer again, or the codec's words |
  * | text, JSON object without `channel` | `controlFromReply` (`control.ts`) | a control reply |

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { isLeft } from 'fp-ts/lib/Either.js';
+import { isInvalid } from '../codecs/decoder.js';
 import { keepExactNumbers } from '../decimal/exact-json.js';
 import { BODY_FIELDS, privateChannelKind, type PrivateChannel, type PrivateChannelKind } from './channels.js';
 import { isRefusal } from './field-rules.js';
@@ -92,7 +92,7 @@ function decodeOtherSpellings(kind: PrivateChannelKind, channel: PrivateChannel,
     const field = result.path.slice(dot + 1);
     const codec = JSON_SPELLINGS[result.rule];
     const spelled = codec.decode(fields[field]);
-    if (isLeft(spelled) || round === MAX_RESPELLED) return malformedFrame(`json: ${result.path}: expected ${codec.name}`, channel);
+    if (isInvalid(spelled) || round === MAX_RESPELLED) return malformedFrame(`json: ${result.path}: expected ${codec.name}`, channel);
     fields[field] = codec.encode(spelled.right);
   }
 }

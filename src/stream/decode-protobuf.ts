@@ -3,23 +3,17 @@
  * the wrapper's fields, routes by channel, hands the envelope and the body to the kind's
  * normalizer (`normalize-event.ts`), and words a refusal with {@link RULE_WORDS}.
  *
- * Reading has one named fallback: the reader specialized to the push wrapper
- * (`read-push-wrapper.ts`, the hot path) takes frames in the canonical shape; any other bytes are
- * decoded with the generated schema's `fromBinary`, which decides and words what is undecodable.
- * Both give the same plain fields (a differential test holds them to it).
+ * The bytes are read by the reader of the push wrapper (`read-push-wrapper.ts`), which reads any
+ * input as the generated schema's `fromBinary` would (a differential test holds them to it)
+ * without bringing protobuf-es's reflection runtime into a browser page.
  *
  * @module
  */
-import { fromBinary } from '@bufbuild/protobuf';
-import { PushDataV3ApiWrapperSchema } from '../gen/mexc/push_data_v3_pb.js';
 import { BODY_FIELDS, privateChannelKind, type PrivateChannel } from './channels.js';
 import { isRefusal, RULE_WORDS } from './field-rules.js';
 import { malformedFrame, type FrameResult } from './frame-result.js';
 import { missingBody, normalizeEvent } from './normalize-event.js';
 import { readPushWrapper, type WrapperFields } from './read-push-wrapper.js';
-
-/** Unknown fields (public bodies, future additions) are skipped, not kept. */
-const READ_OPTIONS = { readUnknownFields: false } as const;
 
 /**
  * Decodes one binary frame. Never throws: undecodable bytes, a missing or wrong body, or a field
@@ -33,7 +27,7 @@ const READ_OPTIONS = { readUnknownFields: false } as const;
  * ```
  */
 export function decodeProtobufFrame(bytes: Uint8Array): FrameResult {
-  const message = readPushWrapper(bytes) ?? readWithFromBinary(bytes);
+  const message = readPushWrapper(bytes);
   if (typeof message === 'string') return malformedFrame(`protobuf: undecodable (${message})`);
   return resultOf(message);
 }
@@ -50,11 +44,3 @@ function resultOf(message: WrapperFields): FrameResult {
   return isRefusal(result) ? malformedFrame(`protobuf: ${result.path}: expected ${RULE_WORDS[result.rule]}`, channel) : { kind: 'event', event: result };
 }
 
-/** The fallback for bytes not in the canonical shape: the generated schema's `fromBinary`, or why it refused them. */
-function readWithFromBinary(bytes: Uint8Array): WrapperFields | string {
-  try {
-    return fromBinary(PushDataV3ApiWrapperSchema, bytes, READ_OPTIONS);
-  } catch (error) {
-    return error instanceof Error ? error.message : 'unknown error';
-  }
-}

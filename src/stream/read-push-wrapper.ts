@@ -1,16 +1,19 @@
 /**
- * A reader specialized to the push wrapper and its three private bodies, for the hot path of
- * binary frames. It reads the wire with protobuf-es's own `BinaryReader` straight into plain
- * objects with the generated messages' fields and defaults, skipping what the generic
- * `fromBinary` spends per frame on reflection (a message object created from its descriptor, a
- * field-reader lookup per field, the oneof's wrapping).
+ * The reader of binary push frames: protobuf-es's `BinaryReader` straight into plain objects with
+ * the generated messages' fields and defaults, without the generic `fromBinary`'s reflection (a
+ * message object created from its descriptor, a field-reader lookup per field, the oneof's
+ * wrapping) and without its runtime in a browser page: the generated schema and the reflection
+ * layer `fromBinary` needs are 50 KB of minified code, this reader and the wire layer 7 KB
+ * (docs/performance.md, "What the library adds to a page").
  *
- * It only takes the canonical shape: each field with the wire type its declaration gives it, at
- * most one body, nothing cut short. Anything else (a body field twice, which protobuf merges; a
- * field with another wire type; bytes that end inside a field; text that is not UTF-8; a 64-bit
- * integer the runtime cannot hold as a bigint) returns `undefined`, and the caller decodes the
- * frame with `fromBinary`, which decides and words the outcome. A test checks the two agree on
- * every frame the fast path takes.
+ * It reads every input as `fromBinary` reads it with the schema in
+ * tools/proto/mexc/push_data_v3.proto, not only the canonical shape: a field is read as its
+ * declaration says whatever wire type its tag gives; a second body of the same kind merges into
+ * the first, of another kind replaces it; an unknown field of any wire type (groups included) is
+ * skipped with the same depth limit; a field that runs past the end of its message ends it; and
+ * what `fromBinary` refuses (bytes cut short, an illegal tag, text that is not UTF-8) is refused
+ * with the wire layer's own words. A test holds the two to the same reading, or the same
+ * refusal, on generated, mutated and random bytes.
  *
  * @module
  */
@@ -37,8 +40,8 @@ export interface WrapperFields extends Omit<Fields<PushDataV3ApiWrapper>, 'body'
     | { readonly case: undefined; readonly value?: undefined };
 }
 
-/** Thrown inside the reader when the frame is not in the canonical shape (one instance: no stack per throw). */
-const NOT_CANONICAL = new Error('not in the canonical shape');
+/** Nesting depth limit for skipping unknown groups, as `fromBinary`'s (its `recursionLimit`). */
+const RECURSION_LIMIT = 100;
 
 /**
  * One array of character codes per text length up to 64, reused by every read: short ASCII text
@@ -47,12 +50,9 @@ const NOT_CANONICAL = new Error('not in the canonical shape');
  */
 const ASCII_CODES: readonly number[][] = Array.from({ length: 65 }, (_, length) => new Array<number>(length).fill(0));
 
-const VARINT = WireType.Varint;
-const DELIMITED = WireType.LengthDelimited;
-
 /**
- * A cursor over one message's fields: the next tag's field number and wire type, and the reads a
- * canonical field needs (each checks the wire type its declaration gives it).
+ * A cursor over one message's fields: the next tag's field number and wire type, and the reads of
+ * a field as its declaration gives it (like `fromBinary`, whatever wire type the tag says).
  */
 class FieldCursor {
   no = 0;
@@ -62,29 +62,29 @@ class FieldCursor {
     private readonly reader: BinaryReader,
     private readonly bytes: Uint8Array,
     private readonly end: number,
-  ) {
-    if (end > reader.len) throw NOT_CANONICAL;
-  }
+    /** How deep this message is (the wrapper is 1), for the skip's depth limit. */
+    private readonly depth: number,
+  ) {}
 
-  /** Moves to the next field; false at the end of the message. */
+  /** Moves to the next field; false at the end of the message (or past it, as `fromBinary`). */
   next(): boolean {
     const reader = this.reader;
-    if (reader.pos >= this.end) {
-      if (reader.pos !== this.end) throw NOT_CANONICAL;
-      return false;
-    }
+    if (reader.pos >= this.end) return false;
     const start = reader.pos;
     const tag = reader.uint32();
-    // As BinaryReader.tag(): a tag longer than a uint32 is refused.
-    if (reader.pos - start > 5 || (reader.pos - start === 5 && (this.bytes[reader.pos - 1] as number) > 0x0f)) throw NOT_CANONICAL;
+    const read = reader.pos - start;
     this.no = tag >>> 3;
     this.wireType = tag & 7;
-    if (this.no === 0) throw NOT_CANONICAL;
+    // What BinaryReader.tag() refuses (a tag longer than a uint32, field 0, wire type 6 or 7),
+    // read again by it, so that the refusal is in its words. (tag() itself returns an array.)
+    if (read > 5 || (read === 5 && (this.bytes[reader.pos - 1] as number) > 0x0f) || this.no === 0 || this.wireType > WireType.Bit32) {
+      reader.pos = start;
+      reader.tag();
+    }
     return true;
   }
 
   text(): string {
-    if (this.wireType !== DELIMITED) throw NOT_CANONICAL;
     const reader = this.reader;
     const at = reader.pos;
     const length = reader.uint32();
@@ -109,32 +109,28 @@ class FieldCursor {
   }
 
   int64(): bigint {
-    if (this.wireType !== VARINT) throw NOT_CANONICAL;
     const value = this.reader.int64();
-    if (typeof value !== 'bigint') throw NOT_CANONICAL;
+    // The wire layer gives a string only where the platform has no BigInt (none the library runs on).
+    if (typeof value !== 'bigint') throw new Error('64-bit integers need BigInt');
     return value;
   }
 
   int32(): number {
-    if (this.wireType !== VARINT) throw NOT_CANONICAL;
     return this.reader.int32();
   }
 
   bool(): boolean {
-    if (this.wireType !== VARINT) throw NOT_CANONICAL;
     return this.reader.bool();
   }
 
   /** The length of a nested message. */
   nested(): number {
-    if (this.wireType !== DELIMITED) throw NOT_CANONICAL;
     return this.reader.uint32();
   }
 
-  /** Skips a field this reader does not know (groups are left to fromBinary). */
+  /** Skips a field this reader does not know, groups included, with `fromBinary`'s depth limit. */
   skip(): void {
-    if (this.wireType === WireType.StartGroup || this.wireType === WireType.EndGroup || this.wireType > WireType.Bit32) throw NOT_CANONICAL;
-    this.reader.skip(this.wireType, this.no);
+    this.reader.skip(this.wireType, this.no, RECURSION_LIMIT - this.depth);
   }
 }
 
@@ -144,9 +140,9 @@ class FieldCursor {
 // order, so all frames of a kind share one hidden class, also with JSON bodies of the same fields:
 // the shared normalizer's property reads stay fast (bench/, frame decoding).
 
-function readAccount(reader: BinaryReader, bytes: Uint8Array, length: number): AccountBody {
-  const b: Mutable<AccountBody> = { vcoinName: '', coinId: '', balanceAmount: '', balanceAmountChange: '', frozenAmount: '', frozenAmountChange: '', type: '', time: 0n };
-  const f = new FieldCursor(reader, bytes, reader.pos + length);
+function readAccount(reader: BinaryReader, bytes: Uint8Array, length: number, previous: Mutable<AccountBody> | undefined): AccountBody {
+  const b: Mutable<AccountBody> = previous ?? { vcoinName: '', coinId: '', balanceAmount: '', balanceAmountChange: '', frozenAmount: '', frozenAmountChange: '', type: '', time: 0n };
+  const f = new FieldCursor(reader, bytes, reader.pos + length, 2);
   while (f.next()) {
     switch (f.no) {
       case 1: b.vcoinName = f.text(); break;
@@ -163,12 +159,12 @@ function readAccount(reader: BinaryReader, bytes: Uint8Array, length: number): A
   return b;
 }
 
-function readDeals(reader: BinaryReader, bytes: Uint8Array, length: number): DealsBody {
-  const b: Mutable<DealsBody> = {
+function readDeals(reader: BinaryReader, bytes: Uint8Array, length: number, previous: Mutable<DealsBody> | undefined): DealsBody {
+  const b: Mutable<DealsBody> = previous ?? {
     price: '', quantity: '', amount: '', tradeType: 0, isMaker: false, isSelfTrade: false,
     tradeId: '', clientOrderId: '', orderId: '', feeAmount: '', feeCurrency: '', time: 0n,
   };
-  const f = new FieldCursor(reader, bytes, reader.pos + length);
+  const f = new FieldCursor(reader, bytes, reader.pos + length, 2);
   while (f.next()) {
     switch (f.no) {
       case 1: b.price = f.text(); break;
@@ -189,12 +185,12 @@ function readDeals(reader: BinaryReader, bytes: Uint8Array, length: number): Dea
   return b;
 }
 
-function readOrders(reader: BinaryReader, bytes: Uint8Array, length: number): OrdersBody {
-  const b: Mutable<OrdersBody> = {
+function readOrders(reader: BinaryReader, bytes: Uint8Array, length: number, previous: Mutable<OrdersBody> | undefined): OrdersBody {
+  const b: Mutable<OrdersBody> = previous ?? {
     id: '', clientId: '', price: '', quantity: '', amount: '', avgPrice: '', orderType: 0, tradeType: 0, isMaker: false,
     remainAmount: '', remainQuantity: '', lastDealQuantity: undefined, cumulativeQuantity: '', cumulativeAmount: '', status: 0, createTime: 0n,
   };
-  const f = new FieldCursor(reader, bytes, reader.pos + length);
+  const f = new FieldCursor(reader, bytes, reader.pos + length, 2);
   while (f.next()) {
     switch (f.no) {
       case 1: b.id = f.text(); break;
@@ -230,38 +226,40 @@ function readOrders(reader: BinaryReader, bytes: Uint8Array, length: number): Or
 }
 
 /**
- * Reads a binary push frame in its canonical shape; `undefined` when the frame is anything else
- * (decode it with `fromBinary` then).
+ * Reads a binary push frame, as `fromBinary` reads it with the generated schema (unknown fields
+ * skipped); a string, the wire layer's words, when the bytes are undecodable.
  *
  * @example
  * ```ts
- * const message = readPushWrapper(bytes) ?? fromBinary(PushDataV3ApiWrapperSchema, bytes);
+ * const message = readPushWrapper(bytes);
+ * if (typeof message === 'string') console.log('undecodable:', message);
+ * else console.log(message.channel, message.body.case);
  * ```
  */
-export function readPushWrapper(bytes: Uint8Array): WrapperFields | undefined {
+export function readPushWrapper(bytes: Uint8Array): WrapperFields | string {
   try {
     const reader = new BinaryReader(bytes);
     const w: Mutable<WrapperFields> = { channel: '', symbol: undefined, symbolId: undefined, createTime: undefined, sendTime: undefined, body: { case: undefined } };
-    let bodies = 0;
-    const f = new FieldCursor(reader, bytes, bytes.length);
+    const f = new FieldCursor(reader, bytes, bytes.length, 1);
     while (f.next()) {
+      const body = w.body;
       switch (f.no) {
         case 1: w.channel = f.text(); break;
         case 3: w.symbol = f.text(); break;
         case 4: w.symbolId = f.text(); break;
         case 5: w.createTime = f.int64(); break;
         case 6: w.sendTime = f.int64(); break;
-        // A second body merges into (or replaces) the first in protobuf: left to fromBinary.
-        case 304: if (++bodies > 1) throw NOT_CANONICAL; w.body = { case: 'privateOrders', value: readOrders(reader, bytes, f.nested()) }; break;
-        case 306: if (++bodies > 1) throw NOT_CANONICAL; w.body = { case: 'privateDeals', value: readDeals(reader, bytes, f.nested()) }; break;
-        case 307: if (++bodies > 1) throw NOT_CANONICAL; w.body = { case: 'privateAccount', value: readAccount(reader, bytes, f.nested()) }; break;
+        // A body of the kind already read merges into it; of another kind, replaces it (protobuf's rules).
+        case 304: w.body = { case: 'privateOrders', value: readOrders(reader, bytes, f.nested(), body.case === 'privateOrders' ? body.value : undefined) }; break;
+        case 306: w.body = { case: 'privateDeals', value: readDeals(reader, bytes, f.nested(), body.case === 'privateDeals' ? body.value : undefined) }; break;
+        case 307: w.body = { case: 'privateAccount', value: readAccount(reader, bytes, f.nested(), body.case === 'privateAccount' ? body.value : undefined) }; break;
         default: f.skip();
       }
     }
     return w;
-  } catch {
-    // Not canonical, or broken (bytes that end inside a field, bad UTF-8, an illegal tag):
-    // fromBinary gives the verdict and its words.
-    return undefined;
+  } catch (error) {
+    // Bytes that end inside a field, an illegal tag, bad UTF-8: refused in the wire layer's words.
+    // (Not `instanceof Error`: the text decoder's TypeError may come from another realm.)
+    return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : 'undecodable bytes';
   }
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { endpointTable } from '../../src/index.js';
+import { OPERATION_IDS } from '../../src/endpoints/operation-id.js';
 import { fakeFetch, json } from '../support/fake-fetch.js';
 import { API_KEY, hmac, makeClient, NOW, queryPairs, resultOf, splitSignature } from '../support/harness.js';
 import { operationCases } from '../support/operations.js';
@@ -16,9 +17,11 @@ const ALL_IDS = [
 ];
 
 describe('the request of each operation', () => {
-  it('covers the 27 operations of the spec and the 2 account reads, and so does the endpoint table', () => {
+  it('covers the 27 operations of the spec and the 2 account reads, and so do the endpoint table and the list of ids', () => {
     expect(operationCases.map((c) => c.id)).toEqual(ALL_IDS);
     expect(endpointTable.map((row) => row.id)).toEqual(ALL_IDS);
+    // The list the budget's settings check ids against, kept apart from the table (docs/performance.md).
+    expect(OPERATION_IDS).toEqual(ALL_IDS);
   });
 
   it.each(operationCases)('$id sends $method $path with its parameters in spec order and a valid signature', async (op) => {

@@ -1,14 +1,19 @@
 /**
- * The one home of the waits the library chooses itself when the service refuses a request (429
- * too many requests, 418 IP banned) without saying how long to wait: no `Retry-After`, or one that
- * is not a valid RFC 9110 value (`http/retry-after.ts`), counts as not said. The request budget
- * (`budget/policy.ts`) and the retry policy of a client without a budget (`http/retry-policy.ts`)
- * both take their defaults from here.
+ * The one home of the waits after the service refuses a request (429 too many requests, 418 IP
+ * banned): the library's own when the service does not say how long to wait (no `Retry-After`, or
+ * one that is not a valid RFC 9110 value, `http/retry-after.ts`, counts as not said), and the
+ * bounds of every wait, said or not: never less than a second, never more than the longest ban.
+ * The request budget (`budget/policy.ts`) and the retry policy of a client without a budget
+ * (`http/retry-policy.ts`) both take their waits from here.
  *
  * @module
  */
 
-/** The shortest wait after a refusal whose length the service did not say, ms: never less than a second. */
+/**
+ * The shortest wait after any refusal, ms: never less than a second. A `Retry-After` of 0, or an
+ * HTTP-date already past, is valid and says "now"; sent again at once, every waiting call of every
+ * client sharing the IP would go straight back into the refusal (a 418's ban lengthens with each).
+ */
 export const MIN_REFUSAL_WAIT_MS = 1_000;
 
 /** The service's first ban lasts 2 minutes: a 418 without `Retry-After` waits at least this, ms. */
@@ -54,15 +59,17 @@ export function tooManyWaitMs(ownDefaultMs: number): number {
 }
 
 /**
- * A wait the service asked for, bounded by the longest ban it gives: a `Retry-After` of a
- * thousand years (or digits enough to overflow) does not stop a budget for good.
+ * A wait the service asked for, bounded: by the longest ban it gives (a `Retry-After` of a
+ * thousand years, or digits enough to overflow, does not stop a budget for good), and by
+ * {@link MIN_REFUSAL_WAIT_MS} below (a `Retry-After` of 0 or a past date waits a second, not 0).
  *
  * @example
  * ```ts
- * boundedRetryAfterMs(5_000); // 5000
- * boundedRetryAfterMs(Infinity); // 259200000
+ * refusalWaitMs(5_000); // 5000
+ * refusalWaitMs(0); // 1000
+ * refusalWaitMs(Infinity); // 259200000
  * ```
  */
-export function boundedRetryAfterMs(retryAfterMs: number): number {
-  return Math.min(LONGEST_BAN_MS, retryAfterMs);
+export function refusalWaitMs(retryAfterMs: number): number {
+  return Math.max(MIN_REFUSAL_WAIT_MS, Math.min(LONGEST_BAN_MS, retryAfterMs));
 }

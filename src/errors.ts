@@ -9,7 +9,6 @@
  */
 import type { OperationId } from './endpoints/operation-id.js';
 import { withoutUserinfo } from './redact.js';
-import { CREDENTIALS_REFUSED_CODES } from './service-codes.js';
 
 /**
  * The base class of every error the library raises (REST calls, the user data stream, the
@@ -206,7 +205,7 @@ export class UnknownOutcomeError extends MexcError {
     params: Readonly<Record<string, string>>;
     clientTranId?: string | undefined;
     sentAt: number;
-    cause: HttpError | ApiError | NetworkError | TimeoutError | DecodeError;
+    cause: HttpError | ApiError | NetworkError | TimeoutError | DecodeError | ClientClosedError;
   }) {
     super(
       `${args.operation}: outcome unknown (${args.cause.message}); check before repeating` +
@@ -245,6 +244,28 @@ export class RateLimitedError extends MexcError {
   }
 }
 
+/**
+ * The client was closed (`client.close()`): it sends nothing any more. A call made after the close,
+ * or one still waiting in the request budget or in flight when it came, fails with this; so does a
+ * new subscription to the client's user data stream. Nothing was sent, or what was sent was given
+ * up (a money-moving call given up in flight fails with {@link UnknownOutcomeError} instead, this
+ * as its cause). Make a new client to go on.
+ */
+export class ClientClosedError extends MexcError {
+  override readonly name = 'ClientClosedError' as const;
+  /** Spec id of the operation given up; `stream` for a client's user data stream, `streams` for `userDataStreams` closed. */
+  readonly operation: OperationId | 'stream' | 'streams';
+
+  constructor(args: { operation: OperationId | 'stream' | 'streams' }) {
+    super(
+      args.operation === 'streams'
+        ? 'streams: userDataStreams was closed (its close() was called); make a new one to go on'
+        : `${args.operation}: the client is closed (client.close() was called); make a new client to go on`,
+    );
+    this.operation = args.operation;
+  }
+}
+
 /** An epoch-ms time as ISO text when it is one, else the number. */
 function timeText(ms: number): string {
   const date = new Date(ms);
@@ -260,7 +281,8 @@ export type RestError =
   | DecodeError
   | ValidationError
   | UnknownOutcomeError
-  | RateLimitedError;
+  | RateLimitedError
+  | ClientClosedError;
 
 /**
  * Tells whether a value is one of the library's errors (any {@link MexcError}: a REST call's, the
@@ -275,24 +297,4 @@ export type RestError =
  */
 export function isMexcError(value: unknown): value is MexcError {
   return value instanceof MexcError;
-}
-
-/**
- * Tells whether a failure means the credentials (or the key's rights) are refused, so repeating
- * with the same key cannot help: a code that refuses the credentials (400, 401, 602, 700001,
- * 700002, 700006, 700007, 10072), a service answer (`ApiError`) with HTTP 401 or 403, an
- * `HttpError` 401, or parameters that can never be valid. An `HttpError` 403 (no service body) is
- * the service's firewall refusing the IP or the request rate, not the key: it is not a refusal of
- * the credentials, and the user data stream goes on trying, with its backoff, until it lifts.
- *
- * @example
- * ```ts
- * credentialsRefused(new ApiError({ code: 700002, msg: 'Signature for this request is not valid.', status: 400, operation: 'L1' })); // true
- * credentialsRefused(new Error('socket hang up')); // false
- * ```
- */
-export function credentialsRefused(error: unknown): error is ApiError | HttpError | ValidationError {
-  if (error instanceof ValidationError) return true;
-  if (error instanceof HttpError) return error.status === 401;
-  return error instanceof ApiError && (CREDENTIALS_REFUSED_CODES.has(error.code) || error.status === 401 || error.status === 403);
 }

@@ -8,7 +8,7 @@
  * @module
  */
 export { createClient, DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig } from './client/create-client.js';
-export type { CallOptions, Client } from './client/types.js';
+export type { CallOptions, Client, ClientCloseResult } from './client/types.js';
 export type { Redactor } from './redact.js';
 export type { RetryOptions } from './http/retry-policy.js';
 export { createRequestBudget } from './budget/request-budget.js';
@@ -20,7 +20,7 @@ export type { FetchLike, HttpTransport } from './http/transport.js';
 export { hmacSha256Signer, type Signer } from './http/sign.js';
 export {
   ApiError,
-  credentialsRefused,
+  ClientClosedError,
   DecodeError,
   HttpError,
   isMexcError,
@@ -35,7 +35,7 @@ export {
   type RestError,
   type ValidationIssue,
 } from './errors.js';
-export { SERVICE_CODES } from './service-codes.js';
+export { credentialsRefused, SERVICE_CODES } from './service-codes.js';
 export type { OperationId } from './endpoints/operation-id.js';
 export type { CallRate, Endpoint } from './endpoints/endpoint.js';
 export { endpointTable } from './endpoints/table.js';
@@ -157,6 +157,8 @@ export type {
   LifecycleEvent,
   ReconnectingEvent,
   RolledOverEvent,
+  StopReason,
+  StoppedEvent,
 } from './stream/lifecycle.js';
 export { decodeFrame, type FrameData } from './stream/decode-frame.js';
 export type { ControlFrame, EventFrame, FrameResult, MalformedFrame, UnknownFrame } from './stream/frame-result.js';
@@ -270,12 +272,20 @@ export { BrokerError } from './remote/broker-error.js';
 export type { BrokerRefusalCode } from './remote/protocol.js';
 export { toStore } from './store/to-store.js';
 export type { SourceStatus, Store, StoreOptions, Unsubscribe } from './store/types.js';
-export { userDataStreams, type AccountSet, type UserDataStreamsOptions } from './scale/user-data-streams.js';
+export {
+  userDataStreams,
+  type AccountSet,
+  type StreamsCloseResult,
+  type UserDataStreams,
+  type UserDataStreamsClose,
+  type UserDataStreamsOptions,
+} from './scale/user-data-streams.js';
 export {
   isMarketEvent,
   isUserDataEvent,
   type AccountStoppedEvent,
   type AccountStopReason,
+  type AccountUserDataEvent,
   type ScaleEvent,
   type TaggedEvent,
 } from './scale/tagged-event.js';

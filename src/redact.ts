@@ -61,3 +61,15 @@ export function redactedCopy(error: unknown, redact: Redactor): Error {
   copy.name = redact(name);
   return copy;
 }
+
+/**
+ * Masks a listen key for display: its first and last four characters.
+ *
+ * @example
+ * ```ts
+ * maskListenKey('pqia91ma19a5s61cv6a81va65sdf19v8a65a1a5s61cv6a81va65sdf19v8a65a1'); // 'pqia…65a1'
+ * ```
+ */
+export function maskListenKey(key: string): string {
+  return key.length <= 12 ? '…' : `${key.slice(0, 4)}…${key.slice(-4)}`;
+}

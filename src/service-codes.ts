@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { ApiError, HttpError, ValidationError } from './errors.js';
 
 /**
  * The codes the service is known to answer with.
@@ -80,3 +81,23 @@ export const CREDENTIALS_REFUSED_CODES: ReadonlySet<number | string> = new Set<n
   SERVICE_CODES.noPermission,
   SERVICE_CODES.invalidAccessKey,
 ]);
+
+/**
+ * Tells whether a failure means the credentials (or the key's rights) are refused, so repeating
+ * with the same key cannot help: a code that refuses the credentials (400, 401, 602, 700001,
+ * 700002, 700006, 700007, 10072), a service answer (`ApiError`) with HTTP 401 or 403, an
+ * `HttpError` 401, or parameters that can never be valid. An `HttpError` 403 (no service body) is
+ * the service's firewall refusing the IP or the request rate, not the key: it is not a refusal of
+ * the credentials, and the user data stream goes on trying, with its backoff, until it lifts.
+ *
+ * @example
+ * ```ts
+ * credentialsRefused(new ApiError({ code: 700002, msg: 'Signature for this request is not valid.', status: 400, operation: 'L1' })); // true
+ * credentialsRefused(new Error('socket hang up')); // false
+ * ```
+ */
+export function credentialsRefused(error: unknown): error is ApiError | HttpError | ValidationError {
+  if (error instanceof ValidationError) return true;
+  if (error instanceof HttpError) return error.status === 401;
+  return error instanceof ApiError && (CREDENTIALS_REFUSED_CODES.has(error.code) || error.status === 401 || error.status === 403);
+}

@@ -8,6 +8,7 @@ import { JetStreamPublishError } from '../src/bridge/errors.js';
 import { CREDENTIALS_REFUSED_CODES } from '../src/service-codes.js';
 import {
   ApiError,
+  ClientClosedError,
   credentialsRefused,
   DecodeError,
   HttpError,
@@ -36,6 +37,7 @@ const every: readonly [string, Error][] = [
   ['ValidationError', new ValidationError({ operation: 'M2', issues: [{ field: 'limit', rule: 'integer from 1 to 200' }] })],
   ['UnknownOutcomeError', new UnknownOutcomeError({ operation: 'M6', params: {}, sentAt: 0, cause: new HttpError({ status: 500, target }) })],
   ['RateLimitedError', new RateLimitedError({ operation: 'M2', scope: 'ip', pausedUntil: 0 })],
+  ['ClientClosedError', new ClientClosedError({ operation: 'M2' })],
   ['StreamFatalError', new StreamFatalError('credentials refused', { cause: api(700002) })],
   ['JetStreamPublishError', new JetStreamPublishError('publishing failed')],
   ['RecordingFormatError', new RecordingFormatError({ reason: 'newer-format', message: 'format 2', format: 2 })],
@@ -48,6 +50,12 @@ describe('the error family', () => {
     expect(error).toBeInstanceOf(Error);
     expect(isMexcError(error)).toBe(true);
     expect(error.name).toBe(name);
+  });
+
+  it('ClientClosedError says the client is closed, or that userDataStreams is', () => {
+    expect(new ClientClosedError({ operation: 'L1' }).message).toBe('L1: the client is closed (client.close() was called); make a new client to go on');
+    expect(new ClientClosedError({ operation: 'stream' }).message).toMatch(/^stream: the client is closed/);
+    expect(new ClientClosedError({ operation: 'streams' }).message).toBe('streams: userDataStreams was closed (its close() was called); make a new one to go on');
   });
 
   it('tells anything else apart', () => {

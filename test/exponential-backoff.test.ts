@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { retryDelay, resolveRetryOptions } from '../src/http/retry-policy.js';
 import { HttpError } from '../src/errors.js';
-import { exponentialDelay, type ExponentialBackoff } from '../src/exponential-backoff.js';
+import { exponentialDelay, fraction, type ExponentialBackoff } from '../src/exponential-backoff.js';
 import { backoffDelay, resolveBackoff } from '../src/stream/backoff.js';
 
 const attempts = (count: number): number[] => Array.from({ length: count }, (_, i) => i + 1);
@@ -94,6 +94,56 @@ describe('the cap of every backoff holds at its boundary', () => {
         expect(delay).toBeGreaterThanOrEqual(0);
         expect(delay).toBeLessThanOrEqual(maxDelayMs);
         if (r === 1) expect(delay).toBe(Math.min(maxDelayMs, initialDelayMs * 2 ** (attempt - 1)));
+      }),
+    );
+  });
+});
+
+describe('a random that breaks its contract', () => {
+  /** What a careless or hostile `random` returns instead of a number in [0, 1). */
+  const broken: readonly [string, unknown][] = [
+    ['NaN', Number.NaN],
+    ['1', 1],
+    ['-1', -1],
+    ['2', 2],
+    ['Infinity', Infinity],
+    ['-Infinity', -Infinity],
+    ['undefined', undefined],
+    ['text', '0.3'],
+    ['null', null],
+  ];
+  const jitters: readonly ExponentialBackoff[] = [
+    { initialDelayMs: 500, maxDelayMs: 30_000, jitter: 'equal' },
+    { initialDelayMs: 250, maxDelayMs: 5_000, jitter: 'full' },
+  ];
+
+  it.each(broken)('random returning %s never makes a delay NaN, below its floor or above its ceiling', (_name, value) => {
+    for (const backoff of jitters) {
+      for (const attempt of attempts(8)) {
+        const ceiling = Math.min(backoff.maxDelayMs, backoff.initialDelayMs * 2 ** (attempt - 1));
+        const delay = exponentialDelay(attempt, backoff, () => value as number);
+        expect(Number.isFinite(delay)).toBe(true);
+        expect(delay).toBeGreaterThanOrEqual(backoff.jitter === 'equal' ? ceiling / 2 : 0);
+        expect(delay).toBeLessThanOrEqual(ceiling);
+      }
+    }
+  });
+
+  it('reads a value that is no number as the middle, and clamps a number to [0, 1]', () => {
+    expect([Number.NaN, undefined, '0.3', null].map(fraction)).toEqual([0.5, 0.5, 0.5, 0.5]);
+    expect([-1, -Infinity, 0, 0.25, 1, 2, Infinity].map(fraction)).toEqual([0, 0, 0, 0.25, 1, 1, 1]);
+    // The stream's first reconnect with random () => NaN: the middle of 250..500 ms, not at once.
+    expect(backoffDelay(1, resolveBackoff(undefined), () => Number.NaN)).toBe(375);
+  });
+
+  it('any value random returns, fast-check: the delay stays between its floor and its ceiling', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.integer({ min: 1, max: 40 }), (value, attempt) => {
+        const backoff: ExponentialBackoff = { initialDelayMs: 100, maxDelayMs: 10_000, jitter: 'equal' };
+        const ceiling = Math.min(10_000, 100 * 2 ** (attempt - 1));
+        const delay = exponentialDelay(attempt, backoff, () => value as number);
+        expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
+        expect(delay).toBeLessThanOrEqual(ceiling);
       }),
     );
   });

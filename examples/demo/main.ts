@@ -5,8 +5,8 @@
  * summary and exits 0 when the streamed state equals the simulator's own.
  */
 import { filter, firstValueFrom, Subscription, take, timer } from 'rxjs';
-import { balanceSnapshots, reduceOrders, userDataStream, type UserDataEvent } from '../../src/index.js';
-import { startSimulator } from '../../src/simulator/index.js';
+import { balanceSnapshots, reduceOrders, userDataStream, type Client, type UserDataEvent } from '../../src/index.js';
+import { startSimulator, type Simulator } from '../../src/simulator/index.js';
 import { differences } from './compare.js';
 import { plainRenderer } from './render-plain.js';
 import { ttyRenderer } from './render-tty.js';
@@ -21,13 +21,21 @@ const STEP_MS = 25;
 function chooseRenderer(say: (line: string) => void): Renderer {
   if (process.stdout.isTTY !== true || process.env['CI'] !== undefined) return plainRenderer(say);
   const renderer = ttyRenderer(process.stdout);
-  // Ctrl+C during the live view: give the terminal back before leaving.
-  process.once('SIGINT', () => {
-    renderer.close();
-    process.exit(130);
-  });
   process.once('exit', () => renderer.close());
   return renderer;
+}
+
+/**
+ * Ctrl+C: give the terminal back, close the clients (the stream stops and its listen key is
+ * DELETEd; the promise resolves once it is gone), stop the simulator, then leave.
+ */
+function closeOnInterrupt(clients: readonly Client[], sim: Simulator, renderer: () => Renderer | undefined): void {
+  process.once('SIGINT', () => {
+    renderer()?.close();
+    void Promise.all(clients.map((client) => client.close()))
+      .then(() => sim.close())
+      .finally(() => process.exit(130));
+  });
 }
 
 async function main(): Promise<number> {
@@ -37,8 +45,11 @@ async function main(): Promise<number> {
   say(`simulator listening at ${sim.restUrl} and ${sim.wsUrl}`);
   const subscriptions = new Subscription();
   let renderer: Renderer | undefined;
+  const clients: Client[] = [];
   try {
     const account = await setUpAccount(sim, say);
+    clients.push(account.trader, account.master);
+    closeOnInterrupt(clients, sim, () => renderer);
     say(`opening its user data stream; trading ${ORDERS} orders on BTCUSDT, with one drop`);
     const events$ = userDataStream(account.trader);
     let view: DemoView = EMPTY_VIEW;
@@ -55,7 +66,7 @@ async function main(): Promise<number> {
         if (text !== undefined) {
           update({
             connection: [...view.connection, { at: Date.now(), text }],
-            status: event.type === 'reconnecting' ? 'reconnecting' : event.type === 'connected' ? 'live' : view.status,
+            status: event.type === 'reconnecting' || event.type === 'stopped' ? event.type : event.type === 'connected' ? 'live' : view.status,
             gaps: view.gaps + (event.type === 'gap' ? 1 : 0),
           });
           return;
@@ -84,24 +95,27 @@ async function main(): Promise<number> {
     const final = view;
 
     const problems = differences(sim, account.name, final.balances, final.orders);
-    subscriptions.unsubscribe();
-    await firstValueFrom(timer(200));
+    // The stream stops (its subscribers get `stopped`, then completion) and its listen key is
+    // DELETEd: once the promise resolves, the key is gone. Nothing to wait for after it.
+    await account.trader.close();
     const socketsLeft = sim.ws.connections({ account: account.name, open: true }).length;
-    const keysLeft = sim.ws.connections({ account: account.name }).filter((c) => sim.admin.listenKeyOwner(c.listenKey) !== undefined).length;
-    shown.done(final, [
+    const keysLeft = sim.admin.listenKeys(account.name).filter((key) => key.valid).length;
+    // The view as it is now: with the stream's last event, `stopped`.
+    shown.done(view, [
       '',
       'Summary',
       `  orders placed: ${summary.orderIds.length}, fills: ${summary.fills}, cancels: ${summary.cancels}`,
       `  events received: ${final.events}, gaps reported: ${final.gaps}`,
       `  streamed state equals the simulator's: ${problems.length === 0 ? 'yes' : 'NO'}`,
       ...problems.map((problem) => `    ${problem}`),
-      `  after unsubscribing: ${socketsLeft} sockets open, ${keysLeft} listen keys still valid`,
+      `  after client.close(): ${socketsLeft} sockets open, ${keysLeft} listen keys still valid`,
       `  finished in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     ]);
     return problems.length === 0 && socketsLeft === 0 && keysLeft === 0 ? 0 : 1;
   } finally {
     renderer?.close();
     subscriptions.unsubscribe();
+    await Promise.all(clients.map((client) => client.close()));
     await sim.close();
   }
 }

@@ -49,6 +49,8 @@ export function describeLifecycle(event: UserDataEvent): string | undefined {
       return `listen key replaced (${event.reason}) by ${event.listenKey}`;
     case 'diagnostic':
       return `diagnostic ${event.code}: ${event.message}`;
+    case 'stopped':
+      return `stopped (${event.reason})`;
     default:
       return undefined;
   }

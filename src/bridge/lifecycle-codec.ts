@@ -7,7 +7,7 @@
  * @module
  */
 import * as t from 'io-ts';
-import type { AccountStoppedEvent } from '../scale/tagged-event.js';
+import type { AccountStoppedEvent, AccountStopReason } from '../scale/tagged-event.js';
 import { Millis, optional, thenCheck } from '../codecs/strict-primitives.js';
 
 /** A `stopped` error on the wire. */
@@ -18,12 +18,15 @@ export interface WireError {
 
 const WireErrorCodec = t.exact(t.type({ name: t.string, message: t.string }));
 
+/** Every reason a `stopped` event may carry (keyed by the type, so a new reason must be listed to compile). */
+const STOP_REASONS: Readonly<Record<AccountStopReason, null>> = { removed: null, replaced: null, failed: null, 'client-closed': null, closed: null };
+
 /** A `stopped` event; its error becomes an `Error` again. */
 export const StoppedCodec: t.Decoder<unknown, AccountStoppedEvent> = thenCheck(
   t.exact(
     t.type({
       type: t.literal('stopped'),
-      reason: t.keyof({ removed: null, replaced: null, failed: null }),
+      reason: t.keyof(STOP_REASONS),
       error: optional(WireErrorCodec),
       at: Millis,
     }),

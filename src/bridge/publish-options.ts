@@ -43,7 +43,7 @@ export interface PublishToJetStreamOptions {
   readonly ackTimeoutMs?: number | undefined;
   /** Attempts after the first, with the same id (so a retry is never stored twice). Default 3. */
   readonly retries?: number | undefined;
-  /** Wait before the first retry, ms, doubling with each retry (no cap, no jitter). Default 250. */
+  /** Wait before the first retry, ms, from 1, doubling with each retry (no cap, no jitter). Default 250. */
   readonly retryDelayMs?: number | undefined;
   /** Scheduler of the retry waits. Default rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike | undefined;
@@ -71,6 +71,13 @@ export interface PublishSettings extends RetrySettings {
   readonly maxClockSkewMs: number;
 }
 
+/**
+ * The shortest first retry delay: a millisecond. The delay doubles with each retry, so however
+ * often a publish fails at once, at most ten retries come in its first second; a delay of 0 with
+ * `retries: Infinity` retried in a loop for ever.
+ */
+const SHORTEST_RETRY_DELAY_MS = 1;
+
 /** The options' rules and defaults. */
 export const PUBLISH_SETTINGS = settingsFor<PublishToJetStreamOptions>()({
   worker: required(WORKER_NAME),
@@ -80,7 +87,7 @@ export const PUBLISH_SETTINGS = settingsFor<PublishToJetStreamOptions>()({
   maxBacklog: setting(count({ min: 1, orInfinity: true }), 100_000),
   ackTimeoutMs: setting(NATS_TIMEOUT, 5000),
   retries: setting(count({ min: 0, orInfinity: true }), 3),
-  retryDelayMs: setting(duration({ min: 0 }), 250),
+  retryDelayMs: setting(duration({ min: SHORTEST_RETRY_DELAY_MS }), 250),
   scheduler: setting(SCHEDULER, asyncScheduler),
   runId: optional(WORKER_NAME),
   maxClockSkewMs: setting(duration({ min: 0 }), 1000),

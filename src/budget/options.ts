@@ -51,7 +51,7 @@ export interface RequestBudgetOptions {
   readonly maxInFlight?: number | undefined;
   /** Scheduler of all waiting: use the clients' (a test's virtual time, `sim.scheduler`). Default rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike | undefined;
-  /** Period of the `state$` snapshots while someone subscribes, ms. Default 1000. */
+  /** Period of the `state$` snapshots while someone subscribes, ms, from 10. Default 1000. */
   readonly stateIntervalMs?: number | undefined;
 }
 
@@ -68,6 +68,12 @@ export interface BudgetSettings {
   readonly scheduler: SchedulerLike;
   readonly stateIntervalMs: number;
 }
+
+/**
+ * The shortest period of `state$`: 10 ms, a hundred snapshots a second, more than a screen shows.
+ * A period of a nanosecond was a timer loop that never let go of the event loop.
+ */
+const SHORTEST_STATE_INTERVAL_MS = 10;
 
 /** The service's limits: 500 requests per 10 s per endpoint, per IP and per account (docs/service.md). */
 const SERVICE_LIMITS = { windowMs: 10_000, limit: 500 } as const;
@@ -87,6 +93,7 @@ const ENDPOINT_LIMITS: Rule<Partial<Readonly<Record<OperationId, EndpointLimits>
         OPERATION_IDS.has(id) &&
         typeof limits === 'object' &&
         limits !== null &&
+        Object.keys(limits).every((name) => name === 'ip' || name === 'account') &&
         [(limits as EndpointLimits).ip, (limits as EndpointLimits).account].every((limit) => limit === undefined || LIMIT.accepts(limit)),
     ),
 };
@@ -102,7 +109,7 @@ export const BUDGET_SETTINGS = settingsFor<RequestBudgetOptions>()({
   resendsAfterRefusal: setting(count({ min: 0 }), 3),
   maxInFlight: setting(count({ min: 1, orInfinity: true }), 64),
   scheduler: setting(SCHEDULER, asyncScheduler),
-  stateIntervalMs: setting(duration({ above: 0 }), 1000),
+  stateIntervalMs: setting(duration({ min: SHORTEST_STATE_INTERVAL_MS }), 1000),
 });
 
 /**

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { BAN_MEMORY_MS, banWaitMs, boundedRetryAfterMs, tooManyWaitMs } from '../default-waits.js';
+import { BAN_MEMORY_MS, banWaitMs, refusalWaitMs, tooManyWaitMs } from '../default-waits.js';
 import { ApiError, HttpError } from '../errors.js';
 import { laneHasRoom, laneNextRelease, type Lane } from './lane.js';
 import type { BudgetSettings } from './options.js';
@@ -60,18 +60,20 @@ export function banStrike(previous: number, ipPausedUntil: number, now: number):
  * What `refusal` pauses, each plus the safety margin: a 429 the endpoint for its `Retry-After`
  * (or, when it gave none it may be read by, one window, at least a second); a 418 the whole IP for
  * its `Retry-After` (or as long as the `strike`-th ban in a row lasts: 2 minutes, doubling, up to
- * 3 days, `default-waits.ts`). No pause is longer than the service's longest ban.
+ * 3 days, `default-waits.ts`). No pause is shorter than a second (a `Retry-After` of 0 or of a past
+ * date too) or longer than the service's longest ban.
  *
  * @example
  * ```ts
  * pauseFor({ status: 429, retryAfterMs: 3000 }, settings, 0, 0); // { scope: 'endpoint', until: 3100 }
  * pauseFor({ status: 418, retryAfterMs: undefined }, settings, 0, 2); // { scope: 'ip', until: 240100 }
+ * pauseFor({ status: 418, retryAfterMs: 0 }, settings, 0, 1); // { scope: 'ip', until: 1100 }
  * ```
  */
 export function pauseFor(refusal: Refusal, settings: BudgetSettings, now: number, strike: number): Pause {
   const scope = refusal.status === 418 ? 'ip' : 'endpoint';
   const ownDefault = scope === 'ip' ? banWaitMs(strike) : tooManyWaitMs(settings.windowMs);
-  const length = refusal.retryAfterMs === undefined ? ownDefault : boundedRetryAfterMs(refusal.retryAfterMs);
+  const length = refusal.retryAfterMs === undefined ? ownDefault : refusalWaitMs(refusal.retryAfterMs);
   return { scope, until: now + length + settings.safetyMarginMs };
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 
 /** A command's own options: name to kind. */
 export type OptionKinds = Readonly<Record<string, 'boolean' | 'string'>>;

@@ -18,7 +18,7 @@ import { findOperation, operationList, runOperation } from './operations.js';
 import { printError } from './print-error.js';
 import { resultTable } from './result-table.js';
 import { describeTarget, openSession, readTarget } from './session.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 
 /** The options of `call` itself (every other `--name` is a parameter of the operation). */
 export const CALL_OPTIONS: OptionKinds = { sim: 'boolean', verbose: 'boolean', as: 'string', 'base-url': 'string', 'ws-url': 'string', format: 'string' };

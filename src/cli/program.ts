@@ -11,7 +11,7 @@ import { printError } from './print-error.js';
 import { REPLAY_HELP, replayCommand } from './replay-command.js';
 import { SIMULATOR_HELP, simulatorCommand } from './simulator-command.js';
 import { STREAM_HELP, streamCommand } from './stream-command.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 import { packageVersion } from './version.js';
 
 /** Help of the program. */

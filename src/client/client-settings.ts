@@ -7,12 +7,11 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { REQUEST_BUDGET } from '../budget/shared.js';
 import type { RequestBudget } from '../budget/types.js';
-import { REQUEST_TIMEOUT, RETRY_SETTINGS, type RetryOptions } from '../http/request-settings.js';
+import { RECV_WINDOW, REQUEST_TIMEOUT, RETRY_SETTINGS, type RetryOptions } from '../http/request-settings.js';
 import type { Signer } from '../http/sign.js';
 import { HTTP_TRANSPORTS, type FetchLike, type HttpTransport } from '../http/transport.js';
-import { recvWindow as recvWindowCodec } from '../params/fields.js';
 import { group, optional, setting, settingsFor } from '../settings/resolve.js';
-import { aFunction, BOOLEAN, NON_EMPTY_TEXT, oneOf, SCHEDULER, type Rule } from '../settings/rules.js';
+import { aFunction, BOOLEAN, NON_EMPTY_TEXT, oneOf, SCHEDULER } from '../settings/rules.js';
 import { plainOnlyToLoopback, serviceUrl } from './url-settings.js';
 
 /** The real service's REST base URL. */
@@ -74,8 +73,6 @@ export interface ClientConfig {
    */
   readonly accountId?: string | undefined;
 }
-
-const RECV_WINDOW: Rule<number> = { words: recvWindowCodec.name, accepts: (value): value is number => recvWindowCodec.is(value) };
 
 /** The client's settings: each rule and default. */
 export const CLIENT_SETTINGS = settingsFor<ClientConfig>()(

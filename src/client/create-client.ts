@@ -9,23 +9,27 @@ import { createExecutor } from '../http/execute.js';
 import { hmacSha256Signer } from '../http/sign.js';
 import { redactor } from '../redact.js';
 import { resolveSettings } from '../settings/resolve.js';
+import { createClientLife, withLife } from './client-life.js';
 import { CLIENT_SETTINGS, DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig } from './client-settings.js';
 import type { Client } from './types.js';
 
 export { DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig };
 
 /**
- * Makes a client. Nothing is sent until an operation is subscribed to.
+ * Makes a client. Nothing is sent until an operation is subscribed to. `await client.close()`
+ * when done: it stops the client's streams and DELETEs the listen keys it made.
  *
  * @throws {@link ValidationError} when a setting breaks its rule (bad URL, a URL with a user or a
  * password, recvWindow over 60000, a clock that is not a function...): every setting is checked now.
  *
  * @example
  * ```ts
+ * import { firstValueFrom } from 'rxjs';
  * import { createClient, listSubAccounts } from 'mexc-rx';
  *
  * const client = createClient({ apiKey: process.env.MEXC_API_KEY, secretKey: process.env.MEXC_SECRET_KEY });
- * listSubAccounts(client, { limit: 200 }).subscribe((page) => console.log(page.items));
+ * console.log((await firstValueFrom(listSubAccounts(client, { limit: 200 }))).items);
+ * await client.close();
  * ```
  */
 export function createClient(config: ClientConfig = {}): Client {
@@ -34,7 +38,7 @@ export function createClient(config: ClientConfig = {}): Client {
   const redact = redactor([settings.apiKey, settings.secretKey]);
   const sign = settings.sign ?? (settings.secretKey !== undefined ? hmacSha256Signer(settings.secretKey) : undefined);
   const budget = settings.budget === false ? undefined : (settings.budget ?? sharedRequestBudget(baseUrl, scheduler));
-  const call = createExecutor({
+  const execute = createExecutor({
     baseUrl,
     apiKey: settings.apiKey,
     sign,
@@ -51,5 +55,6 @@ export function createClient(config: ClientConfig = {}): Client {
     budget,
     budgetAccount: budgetAccount(settings.accountId, settings.apiKey),
   });
-  return { baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, budget, call };
+  const life = createClientLife(execute, { scheduler, timeout });
+  return withLife({ baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, budget, call: life.call, close: life.close }, life);
 }

@@ -17,6 +17,24 @@ export interface CallOptions {
   readonly timeout?: number | undefined;
 }
 
+/**
+ * What `client.close()` resolves to: the listen keys the client made that may still be valid on
+ * the service. Both empty when every key it made is gone.
+ */
+export interface ClientCloseResult {
+  /**
+   * Keys whose DELETE failed or did not end in time (the service unreachable, the IP banned),
+   * masked as the lifecycle events show keys (`abcd…wxyz`). Each stays valid until it expires, 60
+   * minutes after its last keepalive.
+   */
+  readonly keysNotClosed: readonly string[];
+  /**
+   * Listen-key creations sent before the close that never got an answer (a time-out, a network
+   * failure): each may have made a key the client cannot know, valid for 60 minutes.
+   */
+  readonly creationsUnanswered: number;
+}
+
 /** A configured connection to the service (or to the simulator). */
 export interface Client {
   /** REST base URL, e.g. `https://api.mexc.com`. */
@@ -40,4 +58,21 @@ export interface Client {
    * signed request per subscription (retrying idempotent calls), and emits the decoded result.
    */
   call<P, R>(endpoint: Endpoint<P, R>, params: P, options?: CallOptions): Observable<R>;
+  /**
+   * Closes the client, and resolves once every listen key it made is gone (or could not be): it
+   * stops its user data streams (whoever still subscribes gets a `stopped` event, reason
+   * `client-closed`, then completion), gives up its calls waiting in the request budget or in
+   * flight (they fail with `ClientClosedError`; a money-moving call already sent with
+   * `UnknownOutcomeError`), lets a listen-key creation already sent finish, and DELETEs every key
+   * it made and has not seen closed (its streams' and those of direct `createListenKey` calls).
+   * It resolves at most twice `timeout` after it is called (20 s by default); the result lists the
+   * keys it could not close. Every later call, and every new subscription to its stream, fails at
+   * once with `ClientClosedError`. Idempotent: every call returns the same promise. Never rejects.
+   *
+   * @example
+   * ```ts
+   * process.once('SIGINT', () => void client.close().then(() => process.exit(0)));
+   * ```
+   */
+  close(): Promise<ClientCloseResult>;
 }

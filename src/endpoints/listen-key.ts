@@ -9,6 +9,9 @@ import { required } from '../params/field.js';
 import { nonEmptyText } from '../params/fields.js';
 import { defineEndpoint } from './endpoint.js';
 
+/** A listen key lives 60 minutes from its creation or its last keepalive (spec 4.3). */
+export const KEY_LIFE_MS = 60 * 60_000;
+
 /** Parameters of operations that take none. */
 export type NoParams = Readonly<Record<string, never>>;
 

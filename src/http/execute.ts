@@ -13,12 +13,22 @@ import type { RequestBudget } from '../budget/types.js';
 import { throughBudget } from '../budget/through-budget.js';
 import type { CallOptions } from '../client/types.js';
 import { paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
-import { ApiError, DecodeError, HttpError, UnknownOutcomeError, ValidationError, type NetworkError, type RequestTarget, type TimeoutError } from '../errors.js';
-import { recvWindow as recvWindowRule } from '../params/fields.js';
+import {
+  ApiError,
+  DecodeError,
+  HttpError,
+  UnknownOutcomeError,
+  ValidationError,
+  type NetworkError,
+  type RequestTarget,
+  type TimeoutError,
+  type ValidationIssue,
+} from '../errors.js';
 import { encodeParams, type EncodedParams } from '../params/validate.js';
 import { REDACTED, redactor, withoutUserinfo, type Redactor } from '../redact.js';
+import { checkSettings } from '../settings/resolve.js';
 import { buildRequest, toQueryString } from './request.js';
-import { REQUEST_TIMEOUT } from './request-settings.js';
+import { CALL_SETTINGS } from './request-settings.js';
 import { interpretResponse } from './response.js';
 import { isUnclearFailure, retryDelay, type ResolvedRetryOptions } from './retry-policy.js';
 import { AbortedByCaller, send } from './send.js';
@@ -46,19 +56,28 @@ export interface ExecutorSettings {
   readonly budgetAccount: string;
 }
 
+/** A call's settings, checked as a factory's are (a name that is none refused too), under the row's operation id. */
 function callSettingsError(row: AnyEndpoint, options: CallOptions | undefined): ValidationError | undefined {
-  if (options?.recvWindow !== undefined && !recvWindowRule.is(options.recvWindow)) {
-    return new ValidationError({ operation: row.id, issues: [{ field: 'recvWindow', rule: recvWindowRule.name }] });
-  }
-  if (options?.timeout !== undefined && !REQUEST_TIMEOUT.accepts(options.timeout)) {
-    return new ValidationError({ operation: row.id, issues: [{ field: 'timeout', rule: REQUEST_TIMEOUT.words }] });
-  }
-  return undefined;
+  const issues: ValidationIssue[] = [];
+  checkSettings(CALL_SETTINGS, options, issues);
+  return issues.length > 0 ? new ValidationError({ operation: row.id, issues }) : undefined;
 }
 
 function safeParams(encoded: EncodedParams): Record<string, string> {
   const secret = new Set(encoded.secretNames);
   return Object.fromEntries(encoded.pairs.map(([k, v]) => [k, secret.has(k) ? REDACTED : v]));
+}
+
+/**
+ * Told of each attempt of one call as it goes out (the request budget let it through): whoever
+ * watches a call (the client, to know what its close may give up) learns it was sent.
+ */
+export interface CallWatch {
+  /**
+   * An attempt is about to be sent, signed with `sentAt`; `sentParams` gives the parameters as
+   * `UnknownOutcomeError` holds them. An error returned fails the attempt with it, nothing sent.
+   */
+  sending(sentAt: number, sentParams: () => Readonly<Record<string, string>>): Error | undefined;
 }
 
 /** A call that passed its checks: what every attempt of it needs. */
@@ -84,11 +103,13 @@ function prepareCall(row: AnyEndpoint, params: unknown, options: CallOptions | u
 }
 
 /** One attempt per subscription: stamp, sign, send, interpret. Unsubscribing aborts it in flight. */
-function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions | undefined, settings: ExecutorSettings): Observable<R> {
+function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions | undefined, settings: ExecutorSettings, watch: CallWatch | undefined): Observable<R> {
   const { encoded, sign, apiKey, redact, target } = call;
   return new Observable<R>((subscriber) => {
     const controller = new AbortController();
     const sentAt = settings.clock();
+    const refused = watch?.sending(sentAt, () => safeParams(encoded));
+    if (refused !== undefined) return subscriber.error(refused);
     const run = async (): Promise<R> => {
       const unsigned = buildRequest(row, encoded.pairs, {
         baseUrl: settings.baseUrl,
@@ -171,7 +192,7 @@ function withRetries<R>(row: AnyEndpoint, calls: Observable<R>, settings: Execut
 }
 
 /**
- * Makes the `call` function of a client.
+ * Makes the `call` function of a client; `watch` (optional) is told of each attempt sent.
  *
  * @example
  * ```ts
@@ -180,12 +201,12 @@ function withRetries<R>(row: AnyEndpoint, calls: Observable<R>, settings: Execut
  * ```
  */
 export function createExecutor(settings: ExecutorSettings) {
-  return function call<P, R>(endpoint: Endpoint<P, R>, params: P, options?: CallOptions): Observable<R> {
+  return function call<P, R>(endpoint: Endpoint<P, R>, params: P, options?: CallOptions, watch?: CallWatch): Observable<R> {
     const row = endpoint as unknown as AnyEndpoint;
     return defer(() => {
       const prepared = prepareCall(row, params, options, settings);
       if (prepared instanceof ValidationError) return throwError(() => prepared);
-      const attempt = attemptOf<R>(row, prepared, options, settings);
+      const attempt = attemptOf<R>(row, prepared, options, settings, watch);
       const { budget } = settings;
       const sent = budget === undefined ? attempt : throughBudget(budget, { endpoint: row.id, account: settings.budgetAccount, units: row.weight ?? 1, accountRate: row.accountRate }, attempt);
       return withRetries(row, sent, settings);

@@ -5,7 +5,9 @@
  *
  * @module
  */
-import { setting, settingsFor } from '../settings/resolve.js';
+import type { CallOptions } from '../client/types.js';
+import { recvWindow as recvWindowCodec } from '../params/fields.js';
+import { optional, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration, LONGEST_TIMER_MS, type Rule } from '../settings/rules.js';
 
 /** Retry settings for idempotent calls (GETs, listen-key PUT/DELETE). POSTs are never retried. */
@@ -22,6 +24,21 @@ export interface RetryOptions {
 
 /** The timeout of each attempt, ms: the client's `timeout`, and a call's. */
 export const REQUEST_TIMEOUT: Rule<number> = duration({ min: 1, max: LONGEST_TIMER_MS });
+
+/** The receive window of a signed request, ms: the client's `recvWindow`, and a call's. */
+export const RECV_WINDOW: Rule<number> = { words: recvWindowCodec.name, accepts: (value): value is number => recvWindowCodec.is(value) };
+
+/** A call's own settings (`CallOptions`), each overriding the client's when given; checked by each call. */
+export const CALL_SETTINGS = settingsFor<CallOptions>()({
+  recvWindow: optional(RECV_WINDOW),
+  timeout: optional(REQUEST_TIMEOUT),
+});
+
+/**
+ * The names of a call's settings: the helpers whose options extend them (`paginate`,
+ * `pollSubAccountBalances`, the transfers) take these names besides their own and pass them on.
+ */
+export const CALL_OPTION_NAMES: readonly string[] = Object.keys(CALL_SETTINGS.fields);
 
 /** The retry settings: each rule and default. */
 export const RETRY_SETTINGS = settingsFor<RetryOptions>()(

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { tooManyWaitMs } from '../default-waits.js';
+import { refusalWaitMs, tooManyWaitMs } from '../default-waits.js';
 import { ApiError, HttpError, NetworkError, TimeoutError } from '../errors.js';
 import { exponentialDelay } from '../exponential-backoff.js';
 import { resolveSettings, type Resolved } from '../settings/resolve.js';
@@ -37,8 +37,8 @@ export function isUnclearFailure(error: unknown): error is ApiError | HttpError 
  * Milliseconds to wait before attempt `attempt + 1` (attempt counts from 1), or `undefined` when
  * the error is not one to retry: only 429, 5XX, network failures and timeouts are (a 418 never:
  * the IP is banned, and another request would only prolong it). The service's `Retry-After` is
- * waited as given (up to `maxRetryAfterMs`); without one it may be read by, the backoff, and after
- * a 429 never less than a second (`default-waits.ts`).
+ * waited as given (up to `maxRetryAfterMs`); without one it may be read by, the backoff; after a
+ * 429 never less than a second, whatever its `Retry-After` says (0, a past date: `default-waits.ts`).
  *
  * @example
  * ```ts
@@ -49,7 +49,10 @@ export function retryDelay(error: unknown, attempt: number, options: ResolvedRet
   const s = status(error);
   if (!(s === 429 || isUnclearFailure(error))) return undefined;
   const retryAfter = error instanceof ApiError || error instanceof HttpError ? error.retryAfterMs : undefined;
-  if (retryAfter !== undefined) return retryAfter <= options.maxRetryAfterMs ? retryAfter : undefined;
+  if (retryAfter !== undefined) {
+    if (retryAfter > options.maxRetryAfterMs) return undefined;
+    return s === 429 ? refusalWaitMs(retryAfter) : retryAfter;
+  }
   const backoff = exponentialDelay(attempt, { initialDelayMs: options.baseDelayMs, maxDelayMs: options.maxDelayMs, jitter: 'full' }, random);
   return s === 429 ? tooManyWaitMs(backoff) : backoff;
 }

@@ -15,6 +15,7 @@ import { UnknownOutcomeError, ValidationError } from '../errors.js';
 import { delayInSteps } from '../long-delays.js';
 import type { TransferHistoryParams, TransferParams } from '../endpoints/shared-fields.js';
 import { paramsObject } from '../params/validate.js';
+import { CALL_OPTION_NAMES } from '../http/request-settings.js';
 import { resolveSettings, setting, settingsFor, type Resolved } from '../settings/resolve.js';
 import { count, duration } from '../settings/rules.js';
 import type { Page, TransferReceipt, UniversalTransferRecord } from '../codecs/results.js';
@@ -30,11 +31,15 @@ export interface TransferOptions extends CallOptions {
 }
 
 /** The settings of its own (the call settings are checked by each call): each rule and default. */
-export const TRANSFER_SETTINGS = settingsFor<Pick<TransferOptions, 'lookups' | 'lookupDelayMs' | 'maxSends'>>()({
-  lookups: setting(count({ min: 1 }), 3),
-  lookupDelayMs: setting(duration({ min: 0 }), 1000),
-  maxSends: setting(count({ min: 1 }), 2),
-});
+export const TRANSFER_SETTINGS = settingsFor<Pick<TransferOptions, 'lookups' | 'lookupDelayMs' | 'maxSends'>>()(
+  {
+    lookups: setting(count({ min: 1 }), 3),
+    lookupDelayMs: setting(duration({ min: 0 }), 1000),
+    maxSends: setting(count({ min: 1 }), 2),
+  },
+  [],
+  CALL_OPTION_NAMES,
+);
 
 /** The result of a transfer, and how it was learnt. */
 export interface TransferResult extends TransferReceipt {

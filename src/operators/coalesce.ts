@@ -47,8 +47,11 @@ export const COALESCE: Rule<CoalesceOption> = {
   accepts: (value): value is CoalesceOption => {
     if (isScheduler(value)) return true;
     // `null` or a number (from callers without the types) has no `everyMs`: it is refused.
-    const { everyMs, scheduler } = (typeof value === 'object' && value !== null ? value : {}) as { readonly everyMs?: unknown; readonly scheduler?: unknown };
-    return typeof everyMs === 'number' && everyMs > 0 && everyMs < Infinity && (scheduler === undefined || isScheduler(scheduler));
+    const given: object = typeof value === 'object' && value !== null ? value : {};
+    const { everyMs, scheduler } = given as { readonly everyMs?: unknown; readonly scheduler?: unknown };
+    // No other name: `{ everyMs: 100, schedular }` would silently run on the default scheduler.
+    const onlyKnown = Object.keys(given).every((name) => name === 'everyMs' || name === 'scheduler');
+    return onlyKnown && typeof everyMs === 'number' && everyMs > 0 && everyMs < Infinity && (scheduler === undefined || isScheduler(scheduler));
   },
 };
 

@@ -8,6 +8,7 @@ import type { CallOptions, Client } from '../client/types.js';
 import type { Page } from '../codecs/results.js';
 import { paramFields, type AnyEndpoint, type Endpoint, type Paging } from '../endpoints/endpoint.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
+import { CALL_OPTION_NAMES } from '../http/request-settings.js';
 import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { count } from '../settings/rules.js';
 
@@ -28,9 +29,11 @@ export interface PaginateOptions extends CallOptions {
 }
 
 /** The settings of its own (the call settings are checked by each call): each rule and default. */
-export const PAGINATE_SETTINGS = settingsFor<Pick<PaginateOptions, 'maxPages'>>()({
-  maxPages: setting(count({ min: 0, orInfinity: true }), Infinity),
-});
+export const PAGINATE_SETTINGS = settingsFor<Pick<PaginateOptions, 'maxPages'>>()(
+  { maxPages: setting(count({ min: 0, orInfinity: true }), Infinity) },
+  [],
+  CALL_OPTION_NAMES,
+);
 
 /** Page size for lists whose page size has no documented maximum (B10, B15). */
 export const UNBOUNDED_PAGE_SIZE = 1000;

@@ -5,7 +5,8 @@
  * @module
  */
 import { asyncScheduler, Observable, share, type SchedulerLike } from 'rxjs';
-import { ValidationError, type ValidationIssue } from '../errors.js';
+import { optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { aFunction, oneOf, rate, SCHEDULER } from '../settings/rules.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
 import type { RecordingDiagnostic } from './format.js';
 import type { RecordingInput } from './recording-input.js';
@@ -91,16 +92,18 @@ class ReplayedSession extends Observable<UserDataEvent> implements RecordedRepli
   }
 }
 
-function checked(options: ReplayOptions): { readonly speed: number | undefined; readonly scheduler: SchedulerLike } {
-  const issues: ValidationIssue[] = [];
-  const pace = options.pace ?? 'as-fast-as-possible';
-  if (pace !== 'as-fast-as-possible' && pace !== 'recorded') issues.push({ field: 'pace', rule: "'as-fast-as-possible' or 'recorded'" });
-  const speed = options.speed ?? 1;
-  if (!(typeof speed === 'number' && Number.isFinite(speed) && speed > 0)) issues.push({ field: 'speed', rule: 'a finite number more than 0' });
-  if (options.speed !== undefined && pace !== 'recorded') issues.push({ field: 'speed', rule: "only with pace 'recorded'" });
-  if (issues.length > 0) throw new ValidationError({ operation: 'config', issues });
-  return { speed: pace === 'recorded' ? speed : undefined, scheduler: options.scheduler ?? asyncScheduler };
-}
+/** The replay's settings: each rule and default. */
+export const REPLAY_SETTINGS = settingsFor<ReplayOptions>()(
+  {
+    pace: setting(oneOf(['as-fast-as-possible', 'recorded'] as const), 'as-fast-as-possible'),
+    // Left out: 1 at the recorded pace (a default of 1 could not tell a speed given without it).
+    speed: optional(rate({ above: 0 })),
+    scheduler: setting(SCHEDULER, asyncScheduler),
+    onDiagnostic: setting(aFunction<(diagnostic: RecordingDiagnostic) => void>(), () => undefined),
+  },
+  // A speed only means something at the recorded pace: given without it, it is a mistake.
+  [{ field: 'speed', words: "only with pace 'recorded'", holds: (s) => s.speed === undefined || s.pace === 'recorded' }],
+);
 
 /**
  * Replays a recorded session: the same `UserDataEvent`s the live stream emitted, in the recorded
@@ -128,7 +131,6 @@ function checked(options: ReplayOptions): { readonly speed: number | undefined; 
  * ```
  */
 export function replaySession(input: RecordingInput, options: ReplayOptions = {}): SessionReplay {
-  const { speed, scheduler } = checked(options);
-  const onDiagnostic = options.onDiagnostic ?? (() => undefined);
-  return new ReplayedSession(input, { speed, scheduler, onDiagnostic });
+  const { pace, speed, scheduler, onDiagnostic } = resolveSettings(REPLAY_SETTINGS, options);
+  return new ReplayedSession(input, { speed: pace === 'recorded' ? (speed ?? 1) : undefined, scheduler, onDiagnostic });
 }

@@ -8,6 +8,8 @@
  */
 import { base64Encode } from '@bufbuild/protobuf/wire';
 import type { LifecycleEvent } from '../stream/lifecycle.js';
+import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import type { Rule } from '../settings/rules.js';
 import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
 import { RECORDING_FORMAT, type FrameRecord, type HeaderRecord, type LifecycleRecord, type OverflowRecord, type RecordingRecord, type RestRecord } from './format.js';
 import { RecordingRedaction } from './redaction.js';
@@ -22,6 +24,17 @@ export interface RecordingWriterOptions {
    */
   readonly secrets?: readonly (string | undefined)[] | undefined;
 }
+
+/** The secrets to keep out: a list of texts, where `undefined` (a key not set) is skipped. */
+const SECRETS: Rule<readonly (string | undefined)[]> = {
+  words: 'a list of texts (undefined ones skipped)',
+  accepts: (value): value is readonly (string | undefined)[] => Array.isArray(value) && value.every((secret) => secret === undefined || typeof secret === 'string'),
+};
+
+/** The writer's settings: each rule and default. */
+export const RECORDING_WRITER_SETTINGS = settingsFor<RecordingWriterOptions>()({
+  secrets: setting(SECRETS, []),
+});
 
 /** The session's start, for the header. */
 export interface HeaderInput {
@@ -133,6 +146,9 @@ function errorOf(error: unknown): { readonly name: string; readonly message: str
  * Makes the writer of one recording. Give it the client's secrets; it learns the listen keys from
  * the REST replies it is handed (and from {@link RecordingWriter.listenKey}).
  *
+ * @throws ValidationError (operation `config`) when `secrets` is not a list of texts (a single
+ * text given as `secrets: apiKey` is refused, never written unredacted).
+ *
  * @example
  * ```ts
  * const writer = createRecordingWriter({ secrets: [apiKey, secretKey] });
@@ -143,7 +159,8 @@ function errorOf(error: unknown): { readonly name: string; readonly message: str
  * ```
  */
 export function createRecordingWriter(options: RecordingWriterOptions = {}): RecordingWriter {
-  const redaction = new RecordingRedaction(options.secrets ?? []);
+  const { secrets } = resolveSettings(RECORDING_WRITER_SETTINGS, options);
+  const redaction = new RecordingRedaction(secrets);
   return {
     header(input) {
       const record: HeaderRecord = {

@@ -6,7 +6,7 @@
  */
 import type { Observable, SchedulerLike, Subscriber, Subscription } from 'rxjs';
 import type { ListenKeyProvider } from '../stream/listen-key-source.js';
-import { userDataStream, type UserDataEvent, type UserDataStreamOptions } from '../stream/user-data-stream.js';
+import { watchedUserDataStream, type RunWatcher, type UserDataEvent, type UserDataStreamOptions } from '../stream/user-data-stream.js';
 import { pacedProvider, StartGate } from './paced-provider.js';
 import type { StartPacer } from './start-pacer.js';
 import type { AccountStopReason, TaggedEvent } from './tagged-event.js';
@@ -25,6 +25,8 @@ export interface AccountStreamsSettings {
   readonly scheduler: SchedulerLike;
   readonly startTimeoutMs: number;
   readonly streamOptions: UserDataStreamOptions;
+  /** Told of each run of an account's stream (to await its key DELETEs). */
+  readonly watchRun: RunWatcher;
 }
 
 /** One stream per wanted account, feeding one subscriber. */
@@ -62,6 +64,17 @@ export class AccountStreams {
     return this.closed;
   }
 
+  /**
+   * Stops every stream (each DELETEs its key), each running account's last event a `stopped`
+   * (`closed`) first; nothing is reported after.
+   */
+  closeAll(): void {
+    for (const [account, entry] of [...this.running]) {
+      if (!this.closed && !entry.failed) this.stopped(account, 'closed', undefined);
+    }
+    this.close();
+  }
+
   /** Stops every stream (each DELETEs its key) without reporting them stopped. */
   close(): void {
     this.closed = true;
@@ -77,30 +90,33 @@ export class AccountStreams {
   }
 
   private start(account: string, provider: ListenKeyProvider): void {
-    const { pacer, scheduler, startTimeoutMs, streamOptions } = this.settings;
+    const { pacer, scheduler, startTimeoutMs, streamOptions, watchRun } = this.settings;
     const entry: Running = { provider, gate: new StartGate(pacer, scheduler, startTimeoutMs), subscription: undefined, failed: false };
     this.running.set(account, entry);
     let stream: Observable<UserDataEvent>;
     try {
-      stream = userDataStream(pacedProvider(provider, entry.gate), streamOptions);
+      stream = watchedUserDataStream(pacedProvider(provider, entry.gate), streamOptions, watchRun);
     } catch (error) {
       entry.failed = true;
       this.stopped(account, 'failed', error);
       return;
     }
-    const end = (error: unknown): void => {
+    const end = (reason: AccountStopReason, error: unknown): void => {
+      if (entry.failed) return;
       entry.gate.release();
       entry.failed = true;
       entry.subscription = undefined;
-      if (this.running.get(account) === entry) this.stopped(account, 'failed', error);
+      if (this.running.get(account) === entry) this.stopped(account, reason, error);
     };
     const subscription = stream.subscribe({
       next: (event: UserDataEvent) => {
         entry.gate.observe(event);
+        // The stream's own last event (its client closed) is told as the account's.
+        if (event.type === 'stopped') return end(event.reason, undefined);
         if (!this.closed && this.running.get(account) === entry) this.subscriber.next({ account, event });
       },
-      error: end,
-      complete: () => end(undefined),
+      error: (error: unknown) => end('failed', error),
+      complete: () => end('failed', undefined),
     });
     if (!entry.failed) entry.subscription = subscription;
   }

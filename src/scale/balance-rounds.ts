@@ -8,6 +8,7 @@ import { catchError, defer, from, isObservable, map, mergeMap, Observable, of, r
 import type { CallOptions, Client } from '../client/types.js';
 import type { AssetBalance } from '../codecs/results.js';
 import { delayInSteps } from '../long-delays.js';
+import { CALL_OPTION_NAMES } from '../http/request-settings.js';
 import { getSubAccountAssets } from '../operations/master.js';
 import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { duration } from '../settings/rules.js';
@@ -16,7 +17,7 @@ import { duration } from '../settings/rules.js';
 export interface PollBalancesOptions extends CallOptions {
   /**
    * A round begins this long after the one before began, ms; a round that takes longer (a
-   * thousand accounts take at least 10 s in the service's budget) is followed at once. Default 60000.
+   * thousand accounts take at least 10 s in the service's budget) is followed at once. From 1000. Default 60000.
    */
   readonly everyMs?: number | undefined;
 }
@@ -38,10 +39,19 @@ export interface BalanceReadFailure {
   readonly error: unknown;
 }
 
+/**
+ * The shortest period of the rounds: a second. A round with no account, or whose reads all fail
+ * at once (no credentials), ends as it begins; with a period of 0 the next followed at once, a
+ * timer loop that never let go of the event loop.
+ */
+const SHORTEST_PERIOD_MS = 1000;
+
 /** The settings of its own (the call settings are checked by each read): each rule and default. */
-export const POLL_BALANCES_SETTINGS = settingsFor<Pick<PollBalancesOptions, 'everyMs'>>()({
-  everyMs: setting(duration({ min: 0 }), 60_000),
-});
+export const POLL_BALANCES_SETTINGS = settingsFor<Pick<PollBalancesOptions, 'everyMs'>>()(
+  { everyMs: setting(duration({ min: SHORTEST_PERIOD_MS }), 60_000) },
+  [],
+  CALL_OPTION_NAMES,
+);
 
 /**
  * Reads every sub-account's balances (M8, `getSubAccountAssets`) with the master's client, round
@@ -67,8 +77,8 @@ export function pollSubAccountBalances(
   subAccounts: Iterable<string> | Observable<Iterable<string>>,
   options: PollBalancesOptions = {},
 ): Observable<BalanceReading | BalanceReadFailure> {
-  const { everyMs: every, ...callOptions } = options;
-  const { everyMs } = resolveSettings(POLL_BALANCES_SETTINGS, { everyMs: every });
+  const { everyMs } = resolveSettings(POLL_BALANCES_SETTINGS, options);
+  const { everyMs: _every, ...callOptions } = options;
   const scheduler = master.scheduler;
   const accounts$ = isObservable(subAccounts) ? subAccounts : of(subAccounts);
   return new Observable<BalanceReading | BalanceReadFailure>((subscriber) => {

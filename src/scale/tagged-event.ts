@@ -5,6 +5,7 @@
  * @module
  */
 import type { MarketEvent } from '../stream/events.js';
+import type { StoppedEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
 
 /** Why an account's stream stopped. */
@@ -14,7 +15,11 @@ export type AccountStopReason =
   /** The account came again with another key provider; the old stream was closed, a new one starts. */
   | 'replaced'
   /** The stream failed by itself (a `StreamFatalError`: credentials refused), or could not be made. */
-  | 'failed';
+  | 'failed'
+  /** The account's client was closed (`client.close()`): it DELETEd the key; the account stays stopped. */
+  | 'client-closed'
+  /** `close()` of {@link userDataStreams} stopped every account (their keys DELETEd); the stream completes after. */
+  | 'closed';
 
 /**
  * One account's stream stopped: the last event of that stream. The other accounts go on. An
@@ -30,8 +35,14 @@ export interface AccountStoppedEvent {
   readonly at: number;
 }
 
+/**
+ * A user data event of one account in a stream of many: any but the stream's own `stopped`, which
+ * becomes an {@link AccountStoppedEvent} there (reason `client-closed`).
+ */
+export type AccountUserDataEvent = Exclude<UserDataEvent, StoppedEvent>;
+
 /** Everything one account's stream contributes: its user data events, then possibly `stopped`. */
-export type ScaleEvent = UserDataEvent | AccountStoppedEvent;
+export type ScaleEvent = AccountUserDataEvent | AccountStoppedEvent;
 
 /** An event of one account in a stream of many. */
 export interface TaggedEvent<E = ScaleEvent> {
@@ -48,7 +59,7 @@ export interface TaggedEvent<E = ScaleEvent> {
  * merged$.pipe(filter((t) => isUserDataEvent(t.event)));
  * ```
  */
-export function isUserDataEvent(event: ScaleEvent): event is UserDataEvent {
+export function isUserDataEvent(event: ScaleEvent): event is AccountUserDataEvent {
   return event.type !== 'stopped';
 }
 

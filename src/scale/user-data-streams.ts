@@ -5,15 +5,18 @@
  * @module
  */
 import { asyncScheduler, Observable, share, type SchedulerLike } from 'rxjs';
-import type { ValidationIssue } from '../errors.js';
+import { ClientClosedError, type ValidationIssue } from '../errors.js';
 import { checkSettings, refuseIssues, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration, rate } from '../settings/rules.js';
 import type { ListenKeyProvider } from '../stream/listen-key-source.js';
-import { checkStreamOptions } from '../stream/stream-settings.js';
+import { checkStreamOptions, STREAM_SETTINGS } from '../stream/stream-settings.js';
 import type { UserDataStreamOptions } from '../stream/user-data-stream.js';
 import { AccountStreams } from './account-streams.js';
 import { createStartPacer } from './start-pacer.js';
+import { StreamRuns, type StreamsCloseResult } from './stream-runs.js';
 import type { TaggedEvent } from './tagged-event.js';
+
+export type { StreamsCloseResult };
 
 /**
  * The input: the complete set of accounts wanted now, by account id. Each emission replaces the
@@ -47,6 +50,12 @@ export interface UserDataStreamsOptions extends UserDataStreamOptions {
   /** A start holds its place for at most this long, ms (then the next may begin). Default 30000. */
   readonly startTimeoutMs?: number | undefined;
   /**
+   * Longest `close()` waits for the accounts' key DELETEs, ms, on the scheduler; a DELETE still
+   * under way then is reported as a key not closed. Default 20000 (twice a client's default
+   * `timeout`: what `client.close()` takes at most).
+   */
+  readonly closeTimeoutMs?: number | undefined;
+  /**
    * Scheduler of the pacing and of the `stopped` events' times; also every stream's, unless its
    * provider is a client with its own. Default rxjs `asyncScheduler`.
    */
@@ -54,11 +63,32 @@ export interface UserDataStreamsOptions extends UserDataStreamOptions {
 }
 
 /** The pacing settings of {@link userDataStreams} (each account's stream has the stream's): each rule and default. */
-export const STREAMS_SETTINGS = settingsFor<Pick<UserDataStreamsOptions, 'maxConcurrentStarts' | 'startsPerSecond' | 'startTimeoutMs'>>()({
-  maxConcurrentStarts: setting(count({ min: 1, orInfinity: true }), Infinity),
-  startsPerSecond: setting(rate({ above: 0, orInfinity: true }), Infinity),
-  startTimeoutMs: setting(duration({ min: 0 }), 30_000),
-});
+export const STREAMS_SETTINGS = settingsFor<Pick<UserDataStreamsOptions, 'maxConcurrentStarts' | 'startsPerSecond' | 'startTimeoutMs' | 'closeTimeoutMs'>>()(
+  {
+    maxConcurrentStarts: setting(count({ min: 1, orInfinity: true }), Infinity),
+    startsPerSecond: setting(rate({ above: 0, orInfinity: true }), Infinity),
+    startTimeoutMs: setting(duration({ min: 0 }), 30_000),
+    closeTimeoutMs: setting(duration({ min: 0 }), 20_000),
+  },
+  [],
+  // Every account's stream settings, checked by the stream's own rules.
+  Object.keys(STREAM_SETTINGS.fields),
+);
+
+/** The hot Observable of {@link userDataStreams}, with the close of all its accounts. */
+export type UserDataStreams = Observable<TaggedEvent> & UserDataStreamsClose;
+
+/** The close of {@link userDataStreams}. */
+export interface UserDataStreamsClose {
+  /**
+   * Stops every account's stream: each running account's last event is `{ type: 'stopped',
+   * reason: 'closed' }`, then the Observable completes; every key is DELETEd. Resolves once every
+   * DELETE (those of accounts stopped earlier included) has ended, at most `closeTimeoutMs` after
+   * it is called, with the keys it could not close. Later subscriptions fail at once with
+   * `ClientClosedError`. The clients stay open (they may serve others). Idempotent; never rejects.
+   */
+  close(): Promise<StreamsCloseResult>;
+}
 
 /**
  * Runs one {@link userDataStream} per account of `accounts$` and merges their events, each tagged
@@ -77,6 +107,7 @@ export const STREAMS_SETTINGS = settingsFor<Pick<UserDataStreamsOptions, 'maxCon
  * - Each account's events keep their order; `stopped` is the last event of an account's run.
  * - When `accounts$` completes, the streams go on as they are; when it errors, everything stops
  *   and the error is passed on.
+ * - `close()` stops everything and resolves once every key is DELETEd (see {@link UserDataStreams}).
  *
  * @example
  * ```ts
@@ -89,20 +120,30 @@ export const STREAMS_SETTINGS = settingsFor<Pick<UserDataStreamsOptions, 'maxCon
  * events$.pipe(perAccount(reduceOrders())).subscribe(({ account, value }) => save(account, value));
  * // later: drop an account (its stream stops, its key is DELETEd)
  * accounts$.next(new Map([...clients].filter(([name]) => name !== 'strategy07')));
+ * // at the end: every stream stopped, every key DELETEd
+ * const { keysNotClosed } = await events$.close();
  * ```
  */
-export function userDataStreams(accounts$: Observable<AccountSet>, options: UserDataStreamsOptions = {}): Observable<TaggedEvent> {
+export function userDataStreams(accounts$: Observable<AccountSet>, options: UserDataStreamsOptions = {}): UserDataStreams {
   // Every setting is checked now, the streams' too, not when an account's stream starts.
   const issues: ValidationIssue[] = [];
   const pacing = checkSettings(STREAMS_SETTINGS, options, issues);
-  const { maxConcurrentStarts: _max, startsPerSecond: _rate, startTimeoutMs: _timeout, ...streamOptions } = options ?? {};
+  const { maxConcurrentStarts: _max, startsPerSecond: _rate, startTimeoutMs: _timeout, closeTimeoutMs: _close, ...streamOptions } = options ?? {};
   if (issues.length === 0) checkStreamOptions(streamOptions, issues);
   refuseIssues(issues);
   const scheduler = options.scheduler ?? asyncScheduler;
+  const runs = new StreamRuns();
+  let closed = false;
+  let closeRun: (() => void) | undefined;
 
-  return new Observable<TaggedEvent>((subscriber) => {
+  const events$ = new Observable<TaggedEvent>((subscriber) => {
+    if (closed) return subscriber.error(new ClientClosedError({ operation: 'streams' }));
     const pacer = createStartPacer({ maxConcurrent: pacing.maxConcurrentStarts, perSecond: pacing.startsPerSecond, scheduler });
-    const streams = new AccountStreams(subscriber, { pacer, scheduler, startTimeoutMs: pacing.startTimeoutMs, streamOptions });
+    const streams = new AccountStreams(subscriber, { pacer, scheduler, startTimeoutMs: pacing.startTimeoutMs, streamOptions, watchRun: runs.watch });
+    closeRun = () => {
+      streams.closeAll();
+      subscriber.complete();
+    };
     // A subscriber reacting to an event may make accounts$ emit again at once: the newest set is
     // reconciled after the current pass, never in the middle of it.
     let latest: AccountSet | undefined;
@@ -126,11 +167,20 @@ export function userDataStreams(accounts$: Observable<AccountSet>, options: User
     });
 
     return () => {
+      closeRun = undefined;
       streams.close();
       input.unsubscribe();
       pacer.close();
     };
   }).pipe(share({ resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true }));
+
+  let closing: Promise<StreamsCloseResult> | undefined;
+  const close = (): Promise<StreamsCloseResult> => {
+    closed = true;
+    closeRun?.();
+    return (closing ??= runs.settle(pacing.closeTimeoutMs, scheduler));
+  };
+  return Object.assign(events$, { close });
 }
 
 /** Sets that arrive while one is being applied, applied in a row before giving up on the rest. */

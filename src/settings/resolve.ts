@@ -7,6 +7,7 @@
  * @module
  */
 import { ValidationError, type ValidationIssue } from '../errors.js';
+import { isSettingsObject, readSetting, refuseUnknownNames, UNREADABLE } from './given.js';
 import type { Rule } from './rules.js';
 
 /** A field: its rule and its default (`undefined`: none, or one the factory works out). */
@@ -43,6 +44,11 @@ export interface Relation<R> {
 export interface Settings<S extends Schema> {
   readonly fields: S;
   readonly relations: readonly Relation<Resolved<S>>[];
+  /**
+   * Names the factory takes besides its fields, checked elsewhere (a call's options, checked by
+   * each call; the stream settings of `userDataStreams`). Any other name is refused.
+   */
+  readonly alsoKnown: readonly string[];
 }
 
 /**
@@ -102,7 +108,9 @@ export type FieldsOf<O> = {
 };
 
 /**
- * The settings of options `O`, from their fields and the rules between them.
+ * The settings of options `O`, from their fields, the rules between them, and the names it takes
+ * besides its fields (checked elsewhere; see {@link namesOf}). A name neither a field nor one of
+ * those is refused.
  *
  * @example
  * ```ts
@@ -112,23 +120,42 @@ export type FieldsOf<O> = {
  * );
  * ```
  */
-export function settingsFor<O>(): <S extends FieldsOf<O> & Schema>(fields: S, relations?: readonly Relation<Resolved<S>>[]) => Settings<S> {
-  return (fields, relations = []) => ({ fields, relations });
+export function settingsFor<O>(): <S extends FieldsOf<O> & Schema>(fields: S, relations?: readonly Relation<Resolved<S>>[], alsoKnown?: readonly string[]) => Settings<S> {
+  return (fields, relations = [], alsoKnown = []) => ({ fields, relations, alsoKnown });
+}
+
+/**
+ * Every name of options `O`, from an object with each of them as a key: a name left out, or one
+ * `O` does not have, does not compile. For the names a factory takes and checks elsewhere.
+ *
+ * @example
+ * ```ts
+ * const CALL_OPTION_NAMES = namesOf<CallOptions>()({ recvWindow: true, timeout: true }); // ['recvWindow', 'timeout']
+ * ```
+ */
+export function namesOf<O>(): (names: { readonly [K in keyof Required<O>]: true }) => readonly string[] {
+  return (names) => Object.keys(names);
+}
+
+/** Whether `value` keeps `rule`: a value whose reading throws inside (a getter, a Proxy) does not. */
+function keeps<T>(rule: Rule<T>, value: unknown): value is T {
+  try {
+    return rule.accepts(value);
+  } catch {
+    return false;
+  }
 }
 
 function isGroup(entry: ValueSetting<unknown> | GroupSetting<Schema>): entry is GroupSetting<Schema> {
   return 'group' in entry;
 }
 
-/** An object of settings, or `undefined`: what may stand where settings are given. */
-function isSettingsObject(value: unknown): value is Readonly<Record<string, unknown>> | undefined {
-  return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
-}
-
 /**
  * Checks `given` against `settings`, adding an issue per broken rule to `issues` (fields named
  * after `prefix`), and returns the settings with defaults filled in (meaningful only when no issue
- * was added). A field given as `undefined` counts as left out.
+ * was added). A field given as `undefined` counts as left out; each is read once, and one whose
+ * reading throws (a getter, a Proxy) is an issue of its own. A name that is not a setting is an
+ * issue too, with the nearest known names.
  *
  * @example
  * ```ts
@@ -138,16 +165,22 @@ function isSettingsObject(value: unknown): value is Readonly<Record<string, unkn
  */
 export function checkSettings<S extends Schema>(settings: Settings<S>, given: unknown, issues: ValidationIssue[], prefix = ''): Resolved<S> {
   const before = issues.length;
+  const whole = prefix === '' ? '(options)' : prefix.slice(0, -1);
   const values = isSettingsObject(given) ? (given ?? {}) : {};
-  if (!isSettingsObject(given)) issues.push({ field: prefix === '' ? '(options)' : prefix.slice(0, -1), rule: 'an object' });
+  if (!isSettingsObject(given)) issues.push({ field: whole, rule: 'an object' });
   const resolved: Record<string, unknown> = {};
   for (const [field, entry] of Object.entries(settings.fields)) {
-    const value = values[field];
+    const read = readSetting(values, field);
+    if (!read.ok) {
+      issues.push({ field: `${prefix}${field}`, rule: UNREADABLE });
+      continue;
+    }
+    const value = read.value;
     if (isGroup(entry)) {
       resolved[field] = checkSettings(entry.group, value, issues, `${prefix}${field}.`);
     } else if (value === undefined && entry.required !== true) {
       resolved[field] = entry.default;
-    } else if (entry.rule.accepts(value)) {
+    } else if (keeps(entry.rule, value)) {
       resolved[field] = value;
     } else {
       issues.push({ field: `${prefix}${field}`, rule: entry.rule.words });
@@ -159,6 +192,8 @@ export function checkSettings<S extends Schema>(settings: Settings<S>, given: un
       if (!relation.holds(result)) issues.push({ field: `${prefix}${relation.field}`, rule: relation.words });
     }
   }
+  const fields = Object.keys(settings.fields);
+  refuseUnknownNames(values, [...fields, ...settings.alsoKnown], new Set(fields), issues, prefix, whole);
   return result;
 }
 
@@ -202,6 +237,6 @@ export function resolveSettings<S extends Schema>(settings: Settings<S>, given: 
  */
 export function settingOf<T>(field: string, value: unknown, rule: Rule<T>, fallback: T): T {
   if (value === undefined) return fallback;
-  if (rule.accepts(value)) return value;
+  if (keeps(rule, value)) return value;
   throw new ValidationError({ operation: 'config', issues: [{ field, rule: rule.words }] });
 }

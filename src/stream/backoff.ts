@@ -9,20 +9,33 @@ import { duration } from '../settings/rules.js';
 
 /** Backoff settings. */
 export interface BackoffOptions {
-  /** First delay, ms, above 0 (a reconnect loop never spins). Default 500. */
+  /** First delay, ms, from 100 (a reconnect loop never spins). Default 500. */
   readonly initialDelayMs?: number | undefined;
-  /** Longest delay, ms, at least `initialDelayMs`. Default 30000. */
+  /** Longest delay, ms, from 100 and at least `initialDelayMs`. Default 30000. */
   readonly maxDelayMs?: number | undefined;
-  /** A connection up this long resets the backoff, ms, above 0. Default 60000. */
+  /** A connection up this long resets the backoff, ms, from 1000. Default 60000. */
   readonly stableAfterMs?: number | undefined;
 }
+
+/**
+ * The shortest first delay and cap: a tenth of a second. The first reconnect then waits at least
+ * 50 ms (equal jitter waits half to all of it), each failed attempt doubles that, and the cap keeps
+ * every later one at 50 ms or more: each attempt opens a connection, and a delay of a nanosecond
+ * opened 669 websockets a second.
+ */
+const SHORTEST_DELAY_MS = 100;
+/**
+ * The shortest stable period: a second. A server that accepts each connection and drops it at
+ * once meets a growing backoff, not the first delay again and again.
+ */
+const SHORTEST_STABLE_MS = 1000;
 
 /** The backoff's settings: each rule and default. */
 export const BACKOFF_SETTINGS = settingsFor<BackoffOptions>()(
   {
-    initialDelayMs: setting(duration({ above: 0 }), 500),
-    maxDelayMs: setting(duration({ above: 0 }), 30_000),
-    stableAfterMs: setting(duration({ above: 0 }), 60_000),
+    initialDelayMs: setting(duration({ min: SHORTEST_DELAY_MS }), 500),
+    maxDelayMs: setting(duration({ min: SHORTEST_DELAY_MS }), 30_000),
+    stableAfterMs: setting(duration({ min: SHORTEST_STABLE_MS }), 60_000),
   },
   [{ field: 'maxDelayMs', words: 'at least initialDelayMs', holds: (backoff) => backoff.maxDelayMs >= backoff.initialDelayMs }],
 );

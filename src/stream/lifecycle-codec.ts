@@ -18,6 +18,8 @@ import type {
   LifecycleEvent,
   ReconnectingEvent,
   RolledOverEvent,
+  StoppedEvent,
+  StopReason,
 } from './lifecycle.js';
 
 const END_REASONS: Readonly<Record<ConnectionEndReason, null>> = {
@@ -74,6 +76,13 @@ export const KeyReplacedCodec: t.Decoder<unknown, KeyReplacedEvent> = t.exact(
 /** A `diagnostic` event. */
 export const DiagnosticCodec: t.Decoder<unknown, DiagnosticEvent> = t.exact(t.type({ type: t.literal('diagnostic'), code: Code, message: t.string, at: Millis }));
 
+const STOP_REASONS: Readonly<Record<StopReason, null>> = { 'client-closed': null };
+
+/** A stream's `stopped` event (its client was closed). */
+export const StreamStoppedCodec: t.Decoder<unknown, StoppedEvent> = t.exact(
+  t.type({ type: t.literal('stopped'), reason: t.keyof(STOP_REASONS), at: Millis }),
+);
+
 /** Each lifecycle event's codec, by its `type`. */
 export const LIFECYCLE_CODECS: { readonly [K in LifecycleEvent['type']]: t.Decoder<unknown, Extract<LifecycleEvent, { type: K }>> } = {
   connected: ConnectedCodec,
@@ -82,4 +91,5 @@ export const LIFECYCLE_CODECS: { readonly [K in LifecycleEvent['type']]: t.Decod
   'rolled-over': RolledOverCodec,
   'key-replaced': KeyReplacedCodec,
   diagnostic: DiagnosticCodec,
+  stopped: StreamStoppedCodec,
 };

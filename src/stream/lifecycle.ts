@@ -5,6 +5,9 @@
  * @module
  */
 
+// The key masker lives beside the redactor (the client lists keys it could not close the same way).
+export { maskListenKey } from '../redact.js';
+
 /** A connection is open and subscribed; events flow. */
 export interface ConnectedEvent {
   readonly type: 'connected';
@@ -72,6 +75,20 @@ export interface DiagnosticEvent {
   readonly at: number;
 }
 
+/**
+ * The stream's last event: it was stopped from outside while you still subscribed, and completes
+ * right after. `client-closed`: its client was closed (`client.close()`), which DELETEs its listen
+ * keys. (A stream whose last subscriber leaves stops too, but nobody is left to tell.)
+ */
+export interface StoppedEvent {
+  readonly type: 'stopped';
+  readonly reason: StopReason;
+  readonly at: number;
+}
+
+/** Why a stream stopped from outside: its client was closed. */
+export type StopReason = 'client-closed';
+
 /** Kinds of diagnostics. */
 export type DiagnosticCode =
   | 'malformed-frame'
@@ -111,16 +128,5 @@ export type LifecycleEvent =
   | GapEvent
   | RolledOverEvent
   | KeyReplacedEvent
-  | DiagnosticEvent;
-
-/**
- * Masks a listen key for display: its first and last four characters.
- *
- * @example
- * ```ts
- * maskListenKey('pqia91ma19a5s61cv6a81va65sdf19v8a65a1a5s61cv6a81va65sdf19v8a65a1'); // 'pqia…65a1'
- * ```
- */
-export function maskListenKey(key: string): string {
-  return key.length <= 12 ? '…' : `${key.slice(0, 4)}…${key.slice(-4)}`;
-}
+  | DiagnosticEvent
+  | StoppedEvent;

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { from, map, type Observable, type ObservableInput } from 'rxjs';
+import { defer, from, map, type Observable, type ObservableInput } from 'rxjs';
+import { lifeOf } from '../client/client-life.js';
 import type { Client } from '../client/types.js';
 import { closeListenKey, createListenKey, keepAliveListenKey } from '../operations/listen-key.js';
 
@@ -29,7 +30,9 @@ export interface ListenKeySource {
 export type ListenKeyProvider = Client | ListenKeySource | (() => ObservableInput<string>);
 
 /**
- * A source that manages keys over REST with the client's credentials.
+ * A source that manages keys over REST with the client's credentials. Its DELETEs go out even once
+ * the client is closed (the close itself makes them), and a DELETE of a key already under way is
+ * joined rather than sent twice.
  *
  * @example
  * ```ts
@@ -37,10 +40,19 @@ export type ListenKeyProvider = Client | ListenKeySource | (() => ObservableInpu
  * ```
  */
 export function clientListenKeySource(client: Client): Required<Omit<ListenKeySource, 'revoked'>> {
+  const life = lifeOf(client);
   return {
     create: () => createListenKey(client).pipe(map((r) => r.listenKey)),
     keepAlive: (listenKey) => keepAliveListenKey(client, { listenKey }),
-    close: (listenKey) => closeListenKey(client, { listenKey }),
+    close: (listenKey) =>
+      life === undefined
+        ? closeListenKey(client, { listenKey })
+        : defer(() => life.closeKey(listenKey)).pipe(
+            map((outcome) => {
+              if (!outcome.closed) throw outcome.error;
+              return { listenKey };
+            }),
+          ),
   };
 }
 
@@ -58,7 +70,8 @@ export function isClient(provider: ListenKeyProvider): provider is Client {
 }
 
 /**
- * Normalizes a provider into a {@link ListenKeySource}, with every method returning an Observable.
+ * Normalizes a provider into a {@link ListenKeySource}, with every method returning an Observable
+ * (one that fails, rather than a throw, when the source's own method throws).
  *
  * @example
  * ```ts
@@ -79,9 +92,9 @@ export function toListenKeySource(provider: ListenKeyProvider): {
   const keepAlive = source.keepAlive?.bind(source);
   const close = source.close?.bind(source);
   return {
-    create: () => from(source.create()),
-    keepAlive: keepAlive ? (key) => from(keepAlive(key)) : undefined,
-    close: close ? (key) => from(close(key)) : undefined,
+    create: () => defer(() => from(source.create())),
+    keepAlive: keepAlive ? (key) => defer(() => from(keepAlive(key))) : undefined,
+    close: close ? (key) => defer(() => from(close(key))) : undefined,
     revoked: source.revoked,
   };
 }

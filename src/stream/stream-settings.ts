@@ -7,6 +7,7 @@
  */
 import type { SchedulerLike } from 'rxjs';
 import { plainOnlyToLoopback, serviceUrl } from '../client/url-settings.js';
+import { KEY_LIFE_MS } from '../endpoints/listen-key.js';
 import type { ValidationIssue } from '../errors.js';
 import { checkSettings, group, optional, setting, settingsFor, type Resolved } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, duration, listOf, oneOf, SCHEDULER, type Rule } from '../settings/rules.js';
@@ -27,15 +28,15 @@ export interface UserDataStreamOptions {
   readonly kinds?: readonly PrivateChannelKind[] | undefined;
   /** Keepalive (L3) period, ms: from 1000, below 3600000 (keys live 60 minutes). Default 30 minutes. */
   readonly keepAliveIntervalMs?: number | undefined;
-  /** Open a fresh connection after this long on one connection, ms: at most 24 h (the service cuts then). Default 23 h. */
+  /** Open a fresh connection after this long on one connection, ms: from 1 minute to 24 h (the service cuts then). Default 23 h. */
   readonly rolloverAfterMs?: number | undefined;
   /** How long the old connection stays open after the new one is subscribed, ms: shorter than `rolloverAfterMs`. Default 2000. */
   readonly rolloverOverlapMs?: number | undefined;
   /** PING period, ms, from 100 (the service allows 100 messages a second; it drops a connection silent for 60 s). Default 20000. */
   readonly pingIntervalMs?: number | undefined;
-  /** A connection whose PING gets no PONG within this is dead, ms. Default 10000. */
+  /** A connection whose PING gets no PONG within this is dead, ms, from 100. Default 10000. */
   readonly pingTimeoutMs?: number | undefined;
-  /** Opening and subscribing must finish within this, ms. Default 15000. */
+  /** Opening and subscribing must finish within this, ms, from 100. Default 15000. */
   readonly connectTimeoutMs?: number | undefined;
   /** Reconnect backoff. Defaults: 500 ms doubling to 30 s, reset after 60 s connected. */
   readonly backoff?: BackoffOptions | undefined;
@@ -51,14 +52,23 @@ export interface UserDataStreamOptions {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** A listen key lives 60 minutes from its creation or its last keepalive. */
-const KEY_LIFE_MS = 60 * MINUTE;
 /** The service closes every connection after 24 hours. */
 const CONNECTION_LIFE_MS = 24 * HOUR;
 /** At most 10 PINGs a second: a tenth of the 100 messages a second the service allows a connection. */
 const SHORTEST_PING_INTERVAL_MS = 100;
 /** At most one keepalive a second per stream: 10 of the 500 L3 calls an IP may make per 10 s. */
 const SHORTEST_KEEPALIVE_INTERVAL_MS = 1000;
+/**
+ * At most one rollover a minute per stream. Each opens one more connection on the key (the
+ * service allows 5 per key) and subscribes again, and it exists only to come before the service's
+ * 24-hour cut: a rollover every millisecond opened hundreds of connections a second.
+ */
+const SHORTEST_ROLLOVER_MS = MINUTE;
+/**
+ * The shortest PING and connect timeouts: a tenth of a second. Below a network's round trip every
+ * healthy connection would count as dead, and each would be replaced as soon as it opened.
+ */
+const SHORTEST_TIMEOUT_MS = 100;
 
 /** The kinds of events a stream can subscribe to. */
 export const STREAM_KINDS: readonly PrivateChannelKind[] = ['account', 'deals', 'orders'];
@@ -71,11 +81,11 @@ export const STREAM_SETTINGS = settingsFor<UserDataStreamOptions>()(
     format: setting(oneOf(['protobuf', 'json'] as const), 'protobuf'),
     kinds: setting(listOf(STREAM_KINDS), STREAM_KINDS),
     keepAliveIntervalMs: setting(duration({ min: SHORTEST_KEEPALIVE_INTERVAL_MS, below: KEY_LIFE_MS }), 30 * MINUTE),
-    rolloverAfterMs: setting(duration({ above: 0, max: CONNECTION_LIFE_MS }), 23 * HOUR),
+    rolloverAfterMs: setting(duration({ min: SHORTEST_ROLLOVER_MS, max: CONNECTION_LIFE_MS }), 23 * HOUR),
     rolloverOverlapMs: setting(duration({ min: 0 }), 2000),
     pingIntervalMs: setting(duration({ min: SHORTEST_PING_INTERVAL_MS }), 20_000),
-    pingTimeoutMs: setting(duration({ above: 0 }), 10_000),
-    connectTimeoutMs: setting(duration({ above: 0 }), 15_000),
+    pingTimeoutMs: setting(duration({ min: SHORTEST_TIMEOUT_MS }), 10_000),
+    connectTimeoutMs: setting(duration({ min: SHORTEST_TIMEOUT_MS }), 15_000),
     backoff: group(BACKOFF_SETTINGS),
     onMalformedFrame: setting(oneOf(['report', 'error'] as const), 'report'),
     scheduler: optional(SCHEDULER),

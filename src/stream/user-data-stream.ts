@@ -7,7 +7,8 @@
  * @module
  */
 import { asyncScheduler, Observable, share } from 'rxjs';
-import { ValidationError, type ValidationIssue } from '../errors.js';
+import { lifeOf } from '../client/client-life.js';
+import { ClientClosedError, ValidationError, type ValidationIssue } from '../errors.js';
 import { redactor } from '../redact.js';
 import { refuseIssues } from '../settings/resolve.js';
 import { PROTOBUF_CHANNELS, JSON_CHANNELS } from './channels.js';
@@ -16,7 +17,9 @@ import type { LifecycleEvent } from './lifecycle.js';
 import { isClient, toListenKeySource, type ListenKeyProvider } from './listen-key-source.js';
 import { StreamFatalError } from './stream-fatal-error.js';
 import { checkStreamOptions, LISTEN_KEY_PROVIDER, type ResolvedStreamOptions, type UserDataStreamOptions } from './stream-settings.js';
-import { StreamSupervisor, type StreamSettings } from './supervisor/shell.js';
+import { StreamSupervisor, type StopReport, type StreamSettings } from './supervisor/shell.js';
+
+export type { StopReport };
 
 export { StreamFatalError };
 export type { UserDataStreamOptions };
@@ -30,7 +33,10 @@ export type UserDataEvent = MarketEvent | LifecycleEvent;
  * the sockets and DELETEs the key). Market events (`account`, `deal`, `order`) and lifecycle events
  * (`connected`, `reconnecting`, `gap`, `rolled-over`, `key-replaced`, `diagnostic`) come in order.
  * The stream errors only when it cannot go on by itself (credentials refused), with a
- * {@link StreamFatalError}.
+ * {@link StreamFatalError}. A stream of a client (`userDataStream(client)`) belongs to it:
+ * `client.close()` stops it (a last `stopped` event, then completion) and DELETEs its keys; a
+ * subscription after the close fails at once with `ClientClosedError`. (A stream made from a key
+ * source object or function is nobody's: its last subscriber leaving stops it.)
  *
  * @example
  * ```ts
@@ -40,6 +46,30 @@ export type UserDataEvent = MarketEvent | LifecycleEvent;
  * ```
  */
 export function userDataStream(provider: ListenKeyProvider, options: UserDataStreamOptions = {}): Observable<UserDataEvent> {
+  return watchedUserDataStream(provider, options, undefined);
+}
+
+/** One run of a stream (a first subscriber starts one), as whoever stops it from outside sees it. */
+export interface StreamRun {
+  /** Resolves once the run has stopped and every key DELETE it started has ended. */
+  readonly finished: Promise<StopReport>;
+  /** What its keys came to so far, what is still under way counted as lost. */
+  snapshot(): StopReport;
+}
+
+/** Told of each run of a stream. */
+export type RunWatcher = (run: StreamRun) => void;
+
+/**
+ * {@link userDataStream}, telling `watchRun` of each run it starts, so that whoever stops it can
+ * await its key DELETEs (`userDataStreams`' close).
+ *
+ * @example
+ * ```ts
+ * const events$ = watchedUserDataStream(client, {}, (run) => runs.add(run));
+ * ```
+ */
+export function watchedUserDataStream(provider: ListenKeyProvider, options: UserDataStreamOptions, watchRun: RunWatcher | undefined): Observable<UserDataEvent> {
   const providerOk = LISTEN_KEY_PROVIDER.accepts(provider);
   const issues: ValidationIssue[] = providerOk ? [] : [{ field: '(provider)', rule: LISTEN_KEY_PROVIDER.words }];
   const resolved = checkStreamOptions(options, issues);
@@ -63,13 +93,20 @@ export function userDataStream(provider: ListenKeyProvider, options: UserDataStr
     random: resolved.random,
     redact: client?.redact ?? redactor([]),
   };
+  const life = client === undefined ? undefined : lifeOf(client);
   return new Observable<UserDataEvent>((subscriber) => {
+    if (life?.isClosed() === true) return subscriber.error(new ClientClosedError({ operation: 'stream' }));
     const supervisor = new StreamSupervisor(toListenKeySource(provider), settings, {
       next: (event) => subscriber.next(event),
       error: (error) => subscriber.error(error),
+      complete: () => subscriber.complete(),
     });
+    // The client's close stops it; it stays registered until its DELETEs have ended.
+    const forget = life?.addStream(supervisor);
+    if (forget !== undefined) void supervisor.finished.then(forget);
+    watchRun?.(supervisor);
     supervisor.start();
-    return () => supervisor.stop();
+    return () => void supervisor.stop();
   }).pipe(share({ resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true }));
 }
 

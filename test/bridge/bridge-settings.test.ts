@@ -21,6 +21,8 @@ const PUBLISH: readonly [string, PublishToJetStreamOptions, string][] = [
   ['ackTimeoutMs longer than a timer holds', { worker: 'w0', ackTimeoutMs: 3_000_000_000 }, 'ackTimeoutMs'],
   ['retries 1.5', { worker: 'w0', retries: 1.5 }, 'retries'],
   ['retryDelayMs NaN', { worker: 'w0', retryDelayMs: Number.NaN }, 'retryDelayMs'],
+  ['retryDelayMs 0 with retries for ever (a publish retry loop)', { worker: 'w0', retries: Infinity, retryDelayMs: 0 }, 'retryDelayMs'],
+  ['retryDelayMs of a nanosecond', { worker: 'w0', retryDelayMs: 1e-9 }, 'retryDelayMs'],
   ['maxClockSkewMs as text', { worker: 'w0', maxClockSkewMs: loose('1000') }, 'maxClockSkewMs'],
   ['resumeFromStream with a dot', { worker: 'w0', resumeFromStream: 'MEXC.prod' }, 'resumeFromStream'],
   ['runId empty', { worker: 'w0', runId: '' }, 'runId'],

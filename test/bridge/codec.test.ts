@@ -61,6 +61,8 @@ describe('event payloads', () => {
       { type: 'key-replaced', listenKey: 'abcd…wxyz', reason: 'keepalive-failed', at: 14 },
       { type: 'diagnostic', code: 'malformed-frame', message: 'bad frame', at: 15 },
       { type: 'stopped', reason: 'removed', error: undefined, at: 16 },
+      { type: 'stopped', reason: 'client-closed', error: undefined, at: 18 },
+      { type: 'stopped', reason: 'closed', error: undefined, at: 19 },
     ];
     for (const event of lifecycle) expect(decodeEvent(JSON.parse(JSON.stringify(encodeEvent(event))))).toEqual({ ok: true, event });
     const failed: ScaleEvent = { type: 'stopped', reason: 'failed', error: new StreamFatalError('credentials refused', { cause: new Error('700002') }), at: 17 };

@@ -5,7 +5,7 @@
  * nothing it handed over.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { encodeEnvelope } from '../../src/bridge/envelope.js';
 import { publishToJetStream } from '../../src/bridge/publish.js';
@@ -14,7 +14,7 @@ import type { TaggedEvent } from '../../src/scale/tagged-event.js';
 import { waitUntil } from '../scale/sim-accounts.js';
 import { accountEvent, dealEvent, orderEvent } from '../stream/fixtures.js';
 import { startNatsServer, type NatsServer } from './nats-server.js';
-import { connectTo, createEventStream, startReader, STREAM, type Reader } from './support.js';
+import { connectTo, consumerSettled, createEventStream, startReader, type Reader } from './support.js';
 
 let server: NatsServer;
 let nc: NatsConnection;
@@ -64,14 +64,7 @@ describe('consumeJetStream', () => {
     expect(r.events[4]?.event).toEqual(orderEvent);
     expect(r.events[4]?.delivery).toMatchObject({ subject: 'mexc.bad1.order', publisher, redelivered: false });
     // Nothing is left to deliver or to acknowledge: the bad ones were terminated, not left to loop.
-    const jsm = await jetstreamManager(nc);
-    let info = await jsm.consumers.info(STREAM, 'malformed');
-    for (let i = 0; i < 100 && info.num_ack_pending > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      info = await jsm.consumers.info(STREAM, 'malformed');
-    }
-    expect(info.num_ack_pending).toBe(0);
-    expect(info.num_pending).toBe(0);
+    const info = await consumerSettled(nc, 'malformed');
     expect(info.num_redelivered).toBe(0);
   });
 
@@ -100,7 +93,8 @@ describe('consumeJetStream', () => {
     readers.push(second);
     await waitUntil('the rest', () => second.events.length >= 9 || second.error !== undefined, 10_000);
     expect(second.error).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Everything handed over and acknowledged: no further redelivery can come.
+    await consumerSettled(nc, 'resumable');
     const seen = [...first.events, ...second.events];
     expect(seen.map((e) => e.event)).toEqual(events.map((e) => e.event));
     expect(seen.map((e) => e.delivery.streamSequence)).toEqual(receipts.map((x) => x.seq));

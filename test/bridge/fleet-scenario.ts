@@ -4,16 +4,17 @@
  * `withLag`) a window in which one worker's publishes are held back.
  */
 import fc from 'fast-check';
-import type { Scenario } from './fleet.js';
+import { STEP_MS, type Scenario } from './fleet.js';
 import { materialize, pushOps } from './push-script.js';
 
-/** Pushes start here (virtual ms), once worker 0 is connected. */
+/** Pushes start here (steps), once worker 0 is connected. */
 const FIRST_PUSH = 20;
-/** A script tick of `ms` lasts this many times `ms` virtual milliseconds. */
-const MS_PER_TICK = 6;
+/** A script tick of `ms` lasts this many times `ms` steps. */
+const STEPS_PER_TICK = 6;
 
 /**
- * Scenarios whose pushes span up to about `maxOps * 6` virtual ms.
+ * Scenarios whose pushes span up to about `maxOps * 6` steps. They are drawn in steps and
+ * given in virtual ms (each time a multiple of {@link STEP_MS}).
  *
  * @example
  * ```ts
@@ -33,18 +34,20 @@ export function scenarioArbitrary(maxOps = 80, withLag = false): fc.Arbitrary<Sc
       lag: withLag ? fc.record({ worker: fc.constantFrom(0 as const, 1 as const), from: fc.integer({ min: 0, max: 1000 }), length: fc.integer({ min: 1, max: 40 }) }) : fc.constant(undefined),
     })
     .map(({ scripts, second, killWorker, killAt, downMs, drops, rolloverAfterMs, lag }) => {
-      const pushes = new Map(scripts.map((ops, i) => [`acct${i}`, materialize(ops, FIRST_PUSH, MS_PER_TICK)]));
-      const last = Math.max(FIRST_PUSH, ...[...pushes.values()].flatMap((p) => p.map((e) => e.sendTime)));
+      const pushes = new Map(scripts.map((ops, i) => [`acct${i}`, materialize(ops, FIRST_PUSH * STEP_MS, STEPS_PER_TICK * STEP_MS)]));
+      const last = Math.max(FIRST_PUSH, ...[...pushes.values()].flatMap((p) => p.map((e) => e.sendTime / STEP_MS)));
+      // The step `permille` of the way from step 5 to the last push.
       const at = (permille: number): number => 5 + Math.round(((last - 5) * permille) / 1000);
+      const ms = (steps: number): number => steps * STEP_MS;
       const scenario: Scenario = {
         pushes,
-        secondStart: at(second),
+        secondStart: ms(at(second)),
         // Killed once it runs (worker 1 only after its start), restarted after `downMs`.
-        kill: { worker: killWorker, at: Math.max(killWorker === 0 ? 6 : at(second) + 3, at(killAt)), downMs },
-        drops: drops.map((d) => ({ at: at(d.at), pick: d.pick })),
-        rolloverAfterMs,
+        kill: { worker: killWorker, at: ms(Math.max(killWorker === 0 ? 6 : at(second) + 3, at(killAt))), downMs: ms(downMs) },
+        drops: drops.map((d) => ({ at: ms(at(d.at)), pick: d.pick })),
+        rolloverAfterMs: ms(rolloverAfterMs),
         // A lag from the start (nothing of the worker stored yet) a third of the time.
-        ...(lag === undefined ? {} : { lag: { worker: lag.worker, from: lag.from < 333 ? 0 : at(lag.from), to: at(lag.from) + lag.length } }),
+        ...(lag === undefined ? {} : { lag: { worker: lag.worker, from: lag.from < 333 ? 0 : ms(at(lag.from)), to: ms(at(lag.from) + lag.length) } }),
       };
       return scenario;
     });

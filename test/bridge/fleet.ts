@@ -3,14 +3,15 @@
  * scripted events to every subscribed connection (fake sockets), two workers run real
  * `userDataStream`s (rollovers with overlapping connections, reconnects after dropped sockets)
  * piped into real `publishToJetStream`s, one worker is killed and restarted, and a bus (the
- * in-memory model or a real nats-server) stores what they publish. Time moves one millisecond at
- * a time; after each, the publishers get to finish what they started (publishers keep up within a
- * millisecond), unless a worker's bus client is held back to make it lag.
+ * in-memory model or a real nats-server) stores what they publish. Time moves one step
+ * ({@link STEP_MS}) at a time; after each, the publishers get to finish what they started
+ * (publishers keep up within a step), unless a worker's bus client is held back to make it lag.
+ * A step in which nothing is due, after the bus went quiet, is skipped: nothing could happen in it.
  */
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { map, merge, VirtualTimeScheduler, type Subscription } from 'rxjs';
+import { filter, map, merge, VirtualTimeScheduler, type Subscription } from 'rxjs';
 import { publishToJetStream } from '../../src/bridge/publish.js';
-import type { ScaleEvent, TaggedEvent } from '../../src/scale/tagged-event.js';
+import type { AccountUserDataEvent, ScaleEvent, TaggedEvent } from '../../src/scale/tagged-event.js';
 import { encodeJsonFrame } from '../../src/simulator/ws/encode-frame.js';
 import type { MarketEvent } from '../../src/stream/events.js';
 import { userDataStream } from '../../src/stream/user-data-stream.js';
@@ -20,9 +21,19 @@ import { FakeServer } from '../stream-lifecycle/fake-socket.js';
 /** The stream name the workers resume from. */
 export const FLEET_STREAM = 'MEXC';
 
+/**
+ * Virtual ms per step of a run: every time of a scenario is a whole number of steps, and so is
+ * every delay of the fake service and of the streams (a socket's latency, the rollover and its
+ * overlap, the backoff). At 4 s a step, the shortest rollover a scenario draws (15 steps) is the
+ * shortest a stream allows, a minute; the run takes as many steps as it did in milliseconds.
+ */
+export const STEP_MS = 4_000;
+/** Longer than any run: the streams send no PING and never count a connection as stable. */
+const NEVER_IN_A_RUN_MS = 86_400_000;
+
 /** What happens in one run. */
 export interface Scenario {
-  /** Per account, its pushes (`sendTime` is when the service pushes it, virtual ms). */
+  /** Per account, its pushes (`sendTime` is when the service pushes it, virtual ms). Every time here is a multiple of {@link STEP_MS}. */
   readonly pushes: ReadonlyMap<string, readonly MarketEvent[]>;
   /** When worker 1 starts (worker 0 starts at 0), virtual ms. */
   readonly secondStart: number;
@@ -30,7 +41,7 @@ export interface Scenario {
   readonly kill: { readonly worker: 0 | 1; readonly at: number; readonly downMs: number };
   /** Sockets the service drops: when, and which of the open ones (an index, modulo their count). */
   readonly drops: readonly { readonly at: number; readonly pick: number }[];
-  /** Connection age at which a stream rolls over (its successor overlaps it for 5 ms). */
+  /** Connection age at which a stream rolls over (its successor overlaps it for 5 steps). */
   readonly rolloverAfterMs: number;
   /** A worker whose publishes wait from `from` to `to` (virtual ms): it lags. */
   readonly lag?: { readonly worker: 0 | 1; readonly from: number; readonly to: number };
@@ -42,6 +53,16 @@ export interface Bus {
   client(worker: 0 | 1): { readonly js: JetStreamClient; hold(on: boolean): void };
   /** Resolves once no publisher has anything under way. */
   quiet(): Promise<void>;
+}
+
+/**
+ * The next millisecond after `t` in which something is due. Once the bus is quiet, only a
+ * scheduled action can start anything (a push, a fault, a timer of a stream or a publisher), so
+ * the steps before the one it is due in would pass without anything happening.
+ */
+function nextDue(scheduler: VirtualTimeScheduler, t: number): number {
+  const first = scheduler.actions[0];
+  return first === undefined ? Number.POSITIVE_INFINITY : Math.max(t + STEP_MS, Math.ceil(first.delay / STEP_MS) * STEP_MS);
 }
 
 /** Worker runs started so far, in this process: every run's id is new (a real stream remembers ids). */
@@ -63,7 +84,7 @@ interface Run {
  */
 export async function playFleet(scenario: Scenario, bus: Bus): Promise<void> {
   const scheduler = new VirtualTimeScheduler();
-  const servers = new Map([...scenario.pushes.keys()].map((account) => [account, new FakeServer(scheduler, 1)]));
+  const servers = new Map([...scenario.pushes.keys()].map((account) => [account, new FakeServer(scheduler, STEP_MS)]));
   const runs: (Run | undefined)[] = [undefined, undefined];
 
   const start = (worker: 0 | 1): void => {
@@ -75,11 +96,15 @@ export async function playFleet(scenario: Scenario, bus: Bus): Promise<void> {
         scheduler,
         webSocketFactory: server.factory,
         rolloverAfterMs: scenario.rolloverAfterMs,
-        rolloverOverlapMs: 5,
-        pingIntervalMs: 3_600_000,
-        backoff: { initialDelayMs: 2, maxDelayMs: 8 },
+        rolloverOverlapMs: 5 * STEP_MS,
+        pingIntervalMs: NEVER_IN_A_RUN_MS,
+        backoff: { initialDelayMs: 2 * STEP_MS, maxDelayMs: 8 * STEP_MS, stableAfterMs: NEVER_IN_A_RUN_MS },
         random: () => 0.5,
-      }).pipe(map((event): TaggedEvent<ScaleEvent> => ({ account, event }))),
+      }).pipe(
+        // A stream of a key source is nobody's client's: it never tells `stopped` (only a closed client's does).
+        filter((event): event is AccountUserDataEvent => event.type !== 'stopped'),
+        map((event): TaggedEvent<ScaleEvent> => ({ account, event })),
+      ),
     );
     const subscription = merge(...streams)
       .pipe(publishToJetStream(client.js, { worker: `w${worker}`, runId: `run${++runsStarted}`, resumeFromStream: FLEET_STREAM, scheduler, maxClockSkewMs: 0 }))
@@ -117,8 +142,8 @@ export async function playFleet(scenario: Scenario, bus: Bus): Promise<void> {
     }
   }
   // Long enough after the last push, fault and restart for every stream to be connected again.
-  const end = Math.max(last, ...scenario.drops.map((d) => d.at), lag?.to ?? 0) + 60;
-  for (let t = 0; t <= end; t++) {
+  const end = Math.max(last, ...scenario.drops.map((d) => d.at), lag?.to ?? 0) + 60 * STEP_MS;
+  for (let t = 0; t <= end; t = Math.min(nextDue(scheduler, t), end + 1)) {
     scheduler.maxFrames = t;
     scheduler.flush();
     scheduler.frame = t;

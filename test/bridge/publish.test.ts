@@ -4,12 +4,13 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
-import { from, lastValueFrom, Subject, toArray } from 'rxjs';
+import { from, lastValueFrom, Subject, toArray, VirtualTimeScheduler } from 'rxjs';
 import { JetStreamPublishError } from '../../src/bridge/errors.js';
 import { publishToJetStream, type PublishReceipt } from '../../src/bridge/publish.js';
 import type { TaggedEvent } from '../../src/scale/tagged-event.js';
 import { ValidationError } from '../../src/errors.js';
 import { accountEvent } from '../stream/fixtures.js';
+import { drain, runOut } from '../support/harness.js';
 import { JetStreamModel } from './jetstream-model.js';
 
 interface Call {
@@ -48,7 +49,6 @@ let n = 0;
 const event = (account: string): TaggedEvent => ({ account, event: { ...accountEvent, free: String(++n) } });
 /** The account's connection, subscribed before the fixture events happened: the publisher counts them all. */
 const connected = (account: string): TaggedEvent => ({ account, event: { type: 'connected', connection: 1, listenKey: 'abcd…wxyz', at: accountEvent.time - 1000 } });
-const flushPromises = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('publishToJetStream (scripted client)', () => {
   it('retries a failed publish with the same id, then goes on', async () => {
@@ -80,7 +80,7 @@ describe('publishToJetStream (scripted client)', () => {
     source.next(connected('c'));
     while (receipts.length < 3) {
       for (const call of js.calls.splice(0)) call.settle('ok');
-      await flushPromises();
+      await drain();
     }
     receipts.splice(0);
     const a1 = event('a');
@@ -91,13 +91,13 @@ describe('publishToJetStream (scripted client)', () => {
     // a1 and b1 are in flight; a2 waits for a1, c1 for a free slot.
     expect(js.calls.map((c) => c.subject)).toEqual(['mexc.a.account', 'mexc.b.account']);
     js.calls[1]!.settle('ok');
-    await flushPromises();
+    await drain();
     expect(js.calls.map((c) => c.subject)).toEqual(['mexc.a.account', 'mexc.b.account', 'mexc.c.account']);
     js.calls[2]!.settle('ok');
     js.calls[0]!.settle('ok');
-    await flushPromises();
+    await drain();
     js.calls[3]!.settle('ok');
-    await flushPromises();
+    await drain();
     expect(receipts.map((r) => r.event)).toEqual([b1.event, c1.event, a1.event, a2.event]);
   });
 
@@ -126,7 +126,8 @@ describe('publishToJetStream (scripted client)', () => {
     js.auto = false;
     const source = new Subject<TaggedEvent>();
     const receipts: PublishReceipt[] = [];
-    const subscription = source.pipe(publishToJetStream(js.client, { worker: 'w0', retryDelayMs: 50 })).subscribe((r) => receipts.push(r));
+    const scheduler = new VirtualTimeScheduler();
+    const subscription = source.pipe(publishToJetStream(js.client, { worker: 'w0', retryDelayMs: 50, scheduler })).subscribe((r) => receipts.push(r));
     source.next(connected('a'));
     source.next(connected('b'));
     expect(js.calls.map((c) => c.subject)).toEqual(['mexc.a.connected', 'mexc.b.connected']);
@@ -136,7 +137,8 @@ describe('publishToJetStream (scripted client)', () => {
     subscription.unsubscribe();
     expect(source.observed).toBe(false);
     js.calls[0]!.settle('ok');
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // The ack handled, the retry's wait run out: nothing more sent, nothing emitted.
+    await runOut(scheduler);
     expect(js.calls).toHaveLength(2);
     expect(receipts).toEqual([]);
   });

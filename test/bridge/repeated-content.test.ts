@@ -16,7 +16,7 @@ import type { AccountEvent } from '../../src/stream/events.js';
 import type { UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { accountNames, createSubAccounts, deliveredPushes, waitUntil, withoutChannel } from '../scale/sim-accounts.js';
 import { startNatsServer, type NatsServer } from './nats-server.js';
-import { connectTo, createEventStream, startReader, startWorker, type Reader, type Worker } from './support.js';
+import { connectTo, consumerSettled, createEventStream, startReader, startWorker, type Reader, type Worker } from './support.js';
 
 let server: NatsServer;
 let sim: Simulator;
@@ -66,7 +66,9 @@ describe('a lock, an unlock and the same lock again in one millisecond', () => {
 
     const r = (reader = startReader(nc, { durable: 'repeated', filterSubject: 'mexc.>' }));
     await waitUntil('every push at the reader', () => r.events.filter((e) => isMarketEvent(e.event)).length >= pushed.length);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Nothing more on its way: the worker has a receipt for every push, the reader all the stream holds.
+    await waitUntil('every receipt', () => (worker?.receipts.filter((x) => isMarketEvent(x.event)).length ?? 0) >= pushed.length);
+    await consumerSettled(nc, 'repeated');
     expect(r.error).toBeUndefined();
     const read = r.events.flatMap((e) => (isMarketEvent(e.event) ? [withoutChannel(e.event)] : []));
     expect(read).toEqual(pushed);
@@ -92,5 +94,5 @@ describe('a lock, an unlock and the same lock again in one millisecond', () => {
     expect(compareDecimal(usdt?.free ?? '', truth?.free ?? '')).toBe(0);
     expect(compareDecimal(usdt?.frozen ?? '', truth?.locked ?? '')).toBe(0);
     expect(compareDecimal(usdt?.frozen ?? '', '300')).toBe(0);
-  }, 30_000);
+  });
 });

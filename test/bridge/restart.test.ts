@@ -14,7 +14,7 @@ import { startSimulator, type SessionRun, type Simulator } from '../../src/simul
 import type { GapEvent } from '../../src/stream/lifecycle.js';
 import { accountNames, createSubAccounts, waitUntil, withoutChannel } from '../scale/sim-accounts.js';
 import { startNatsServer, type NatsServer } from './nats-server.js';
-import { connectTo, createEventStream, startReader, startWorker, STREAM, type Reader, type Worker } from './support.js';
+import { connectTo, consumerSettled, createEventStream, startReader, startWorker, STREAM, type Reader, type Worker } from './support.js';
 
 let server: NatsServer;
 let sim: Simulator;
@@ -42,7 +42,6 @@ afterAll(async () => {
 /** An event as text, independent of the order of its fields. */
 const canonical = (event: object): string =>
   JSON.stringify(Object.entries(event).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const connectedCount = (worker: Worker): number => worker.receipts.filter((r) => r.event.type === 'connected').length;
 
 describe('a worker killed and restarted', () => {
@@ -57,16 +56,25 @@ describe('a worker killed and restarted', () => {
     const first = await startWorker(server, clients, publish, streams);
     workers.push(first);
     await waitUntil('the first run connected', () => connectedCount(first) === names.length);
-    // Every account trades one step every 4 ms (real time) all through the test.
+    // Every account trades one step every 4 ms (real time) all through the test. Each phase lasts
+    // until every account has pushed so many events in it, however fast the machine is.
+    const pushedSoFar = (): number[] => names.map((name) => sim.ws.pushes(name).length);
+    const tradeFor = async (what: string, pushes: number): Promise<void> => {
+      const from = pushedSoFar();
+      await waitUntil(what, () => pushedSoFar().every((count, i) => count - (from[i] ?? 0) >= pushes), 20_000);
+    };
     names.forEach((name, i) => sessions.push(sim.market.playSession({ account: name, orders: 150, seed: i + 1, intervalMs: 4 })));
-    await sleep(400);
+    await tradeFor('trading with the first run', 60);
+    // The first run has stored a good part of it (on a busy machine it may lag behind the pushes).
+    const storedByFirst = (name: string): number => first.receipts.filter((x) => x.account === name && isMarketEvent(x.event)).length;
+    await waitUntil('the first run stored 20 events of every account', () => names.every((name) => storedByFirst(name) >= 20), 20_000);
     await first.kill();
     const killedAt = sim.clock.now();
-    await sleep(400);
+    await tradeFor('trading while no worker runs', 30);
     const second = await startWorker(server, clients, publish, streams);
     workers.push(second);
     await waitUntil('the second run connected', () => connectedCount(second) === names.length);
-    await sleep(400);
+    await tradeFor('trading with the second run', 60);
     for (const session of sessions) session.stop();
     const summaries = await Promise.all(sessions.map((s) => s.done));
     expect(summaries.every((s) => s.steps > 30)).toBe(true);
@@ -77,7 +85,8 @@ describe('a worker killed and restarted', () => {
     const arrived = (name: string, event: object | undefined): boolean =>
       event !== undefined && r.events.some((e) => e.account === name && isMarketEvent(e.event) && canonical(withoutChannel(e.event)) === canonical(event));
     await waitUntil('the last event of every account', () => names.every((name, i) => arrived(name, lastPushedToSecond[i]?.event)), 20_000);
-    await sleep(200);
+    // Nothing more on its way: the reader was handed and acknowledged all the stream holds.
+    await consumerSettled(nc, 'restart-audit');
     expect(second.error).toBeUndefined();
     expect(r.error).toBeUndefined();
 
@@ -131,5 +140,5 @@ describe('a worker killed and restarted', () => {
       expect(pushes.filter((p) => p.event.sendTime < gap.from).length).toBeGreaterThan(10);
       expect(pushes.filter((p) => p.event.sendTime > gap.to).length).toBeGreaterThan(10);
     }
-  }, 40_000);
+  });
 });

@@ -2,7 +2,7 @@
  * Shared set-up of the bridge tests: NATS connections, a worker (userDataStreams piped into
  * publishToJetStream on its own connection) and a reader (consumeJetStream) that records.
  */
-import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, type ConsumerInfo, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { BehaviorSubject, type Subscription } from 'rxjs';
@@ -126,4 +126,25 @@ export function startReader(nc: NatsConnection, options: Partial<ConsumeJetStrea
     }),
   };
   return reader;
+}
+
+/**
+ * Waits (polling the server, bounded) until the durable consumer `durable` has handed over and
+ * seen acknowledged everything the stream holds for it: then nothing stored so far is still on
+ * its way to a reader. Returns the consumer's last info.
+ *
+ * @example
+ * ```ts
+ * await consumerSettled(nc, 'audit');
+ * ```
+ */
+export async function consumerSettled(nc: NatsConnection, durable: string, timeoutMs = 10_000): Promise<ConsumerInfo> {
+  const jsm = await jetstreamManager(nc);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const info = await jsm.consumers.info(STREAM, durable);
+    if (info.num_pending === 0 && info.num_ack_pending === 0) return info;
+    if (Date.now() > deadline) throw new Error(`consumer ${durable} still has ${info.num_pending} pending and ${info.num_ack_pending} unacknowledged`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -12,7 +12,7 @@ import { isMarketEvent } from '../../src/scale/tagged-event.js';
 import { startSimulator, type Simulator } from '../../src/simulator/index.js';
 import { accountNames, createSubAccounts, deliveredPushes, waitUntil, withoutChannel } from '../scale/sim-accounts.js';
 import { startNatsServer, type NatsServer } from './nats-server.js';
-import { connectTo, createEventStream, startReader, startWorker, STREAM, type Reader, type Worker } from './support.js';
+import { connectTo, consumerSettled, createEventStream, startReader, startWorker, STREAM, type Reader, type Worker } from './support.js';
 
 let server: NatsServer;
 let sim: Simulator;
@@ -56,11 +56,13 @@ describe('two workers, 200 accounts, one JetStream stream', () => {
 
     // Let the clock move past the last connection's millisecond: an event settled in the millisecond
     // a worker's connection was subscribed in might repeat one pushed just before, unseen by it.
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    // Trade on every account (the pushes go to one or two connections), ten accounts at a time.
+    const subscribedBy = sim.clock.now();
+    await waitUntil('the next millisecond', () => sim.clock.now() > subscribedBy);
+    // Trade on every account (the pushes go to one or two connections), ten accounts at a time,
+    // letting the sockets flow in between.
     for (let i = 0; i < names.length; i++) {
       sim.market.runSession({ account: names[i]!, orders: 4, seed: i + 1 });
-      if (i % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 1));
+      if (i % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
     }
     const expected = new Map(names.map((name) => [name, deliveredPushes(sim, name).map((r) => r.event)]));
     const total = [...expected.values()].reduce((sum, events) => sum + events.length, 0);
@@ -68,8 +70,11 @@ describe('two workers, 200 accounts, one JetStream stream', () => {
 
     const r = (reader = startReader(nc, { durable: 'audit' }));
     await waitUntil('every event at the reader', () => r.events.filter((e) => isMarketEvent(e.event)).length >= total, 30_000);
-    // Anything more that was still on its way (a duplicate that slipped through) would show now.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing more on its way: each worker has the receipt of every event pushed to it (stored, or
+    // found stored), and the reader was handed and acknowledged all the stream holds.
+    const pushedTo = (set: ReadonlyMap<string, Client>): number => [...set.keys()].reduce((sum, name) => sum + (expected.get(name)?.length ?? 0), 0);
+    await waitUntil('every worker\'s receipts', () => workers.every((w, i) => w.receipts.filter((x) => isMarketEvent(x.event)).length >= pushedTo(sets[i]!)), 30_000);
+    await consumerSettled(nc, 'audit');
 
     expect(workers.map((w) => w.error)).toEqual([undefined, undefined]);
     expect(r.error).toBeUndefined();

@@ -26,6 +26,8 @@ const CARELESS: readonly [string, RequestBudgetOptions, string][] = [
   ['maxInFlight 0', { maxInFlight: 0 }, 'maxInFlight'],
   ['scheduler not a scheduler', { scheduler: loose({}) }, 'scheduler'],
   ['stateIntervalMs 0', { stateIntervalMs: 0 }, 'stateIntervalMs'],
+  ['stateIntervalMs of a nanosecond (a snapshot loop)', { stateIntervalMs: 1e-9 }, 'stateIntervalMs'],
+  ['stateIntervalMs 9', { stateIntervalMs: 9 }, 'stateIntervalMs'],
 ];
 
 describe('createRequestBudget settings', () => {
@@ -43,5 +45,16 @@ describe('createRequestBudget settings', () => {
     const budget = createRequestBudget({ windowMs: undefined, ipLimit: undefined, endpointLimits: { L1: { ip: undefined, account: 5 } }, maxInFlight: Infinity, scheduler: undefined });
     expect(budget.settings).toMatchObject({ windowMs: 10_000, ipLimit: 500, maxInFlight: Infinity, endpointLimits: { L1: { account: 5 } } });
     expect(createRequestBudget({ windowMs: 29 * 86_400_000, scheduler: new VirtualTimeScheduler() }).settings.windowMs).toBe(29 * 86_400_000);
+  });
+
+  it('at the shortest state$ period, 10 ms, a second of virtual time holds a hundred snapshots, not a loop', () => {
+    const scheduler = new VirtualTimeScheduler();
+    const budget = createRequestBudget({ scheduler, stateIntervalMs: 10 });
+    let snapshots = 0;
+    const subscription = budget.state$.subscribe(() => (snapshots += 1));
+    scheduler.schedule(() => subscription.unsubscribe(), 1000);
+    scheduler.flush();
+    expect(snapshots).toBeGreaterThanOrEqual(100);
+    expect(snapshots).toBeLessThanOrEqual(101);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { endpointTable } from '../../src/index.js';
 import { startSimulator, type Simulator } from '../../src/simulator/index.js';
+import { until } from '../support/harness.js';
 import { countingServer, run, type CountingServer } from './harness.js';
 
 const FAKE_ENV = { MEXC_API_KEY: 'mx0vglCLIxKEYx0123456789abcdefgh', MEXC_SECRET_KEY: 'CLIxSECRETx0123456789abcdefghijkl' };
@@ -153,12 +154,12 @@ describe('call: usage', () => {
     try {
       const stop = new AbortController();
       const pending = run(['call', 'M2', '--base-url', server.url], { env: FAKE_ENV, signal: stop.signal });
-      while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => server.requests.length > 0, 10_000);
       stop.abort();
       const result = await pending;
       expect(result.code).toBe(130);
       expect(result.stderr).toContain('interrupted');
-      while (server.aborted() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => server.aborted() > 0, 10_000);
       expect(server.aborted()).toBe(1);
     } finally {
       await server.close();
@@ -170,7 +171,7 @@ describe('call: usage', () => {
     try {
       const stop = new AbortController();
       const pending = run(['call', 'M1', '--base-url', server.url, '--subAccount', 'strategy01', '--note', 'x'], { env: FAKE_ENV, signal: stop.signal });
-      while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => server.requests.length > 0, 10_000);
       stop.abort();
       const result = await pending;
       expect(result.code).toBe(130);
@@ -240,5 +241,5 @@ describe('call: flags, formats and exit codes', () => {
     } finally {
       await server.close();
     }
-  }, 30_000);
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * The command line as a user runs it: a real child process (`npx tsx src/cli/main.ts ...`), with
- * its exit code, standard output and standard error.
+ * The command line as a user runs it: a real child process (`node --import tsx src/cli/main.ts
+ * ...`, straight through node, so the exit code and output are the CLI's own, with no npm in
+ * between), with its exit code, standard output and standard error.
  */
 import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
@@ -56,11 +57,11 @@ function spawnCli(
   });
 }
 
-/** `npx tsx src/cli/main.ts ...args`. */
-const cli = (args: readonly string[]): Promise<Finished> => spawnCli('npx', ['tsx', 'src/cli/main.ts', ...args]);
+/** `node --import tsx src/cli/main.ts ...args`. */
+const cli = (args: readonly string[]): Promise<Finished> => spawnCli(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args]);
 
-/** Lines of stderr that are the CLI's own (npm may add warnings of its own). */
-const ownLines = (stderr: string): readonly string[] => stderr.split('\n').filter((line) => line !== '' && !line.startsWith('npm '));
+/** The lines of stderr. */
+const stderrLines = (stderr: string): readonly string[] => stderr.split('\n').filter((line) => line !== '');
 
 describe('mexc-rx as a child process', () => {
   it('--help prints the commands and exits 0', async () => {
@@ -68,12 +69,12 @@ describe('mexc-rx as a child process', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: mexc-rx <command>/);
     for (const command of ['call', 'stream', 'simulator']) expect(result.stdout).toContain(`\n  ${command} `);
-    expect(ownLines(result.stderr)).toEqual([]);
+    expect(stderrLines(result.stderr)).toEqual([]);
   }, 60_000);
 
   it('call --sim runs an operation against an embedded simulator and exits', async () => {
     const result = await cli(['call', 'M1', '--sim', '--subAccount', 'childproc01', '--note', 'from a child']);
-    expect(ownLines(result.stderr)).toEqual([expect.stringMatching(/^note: the simulator started for this call has stopped/)]);
+    expect(stderrLines(result.stderr)).toEqual([expect.stringMatching(/^note: the simulator started for this call has stopped/)]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ subAccount: 'childproc01', note: 'from a child' });
   }, 60_000);
@@ -82,11 +83,10 @@ describe('mexc-rx as a child process', () => {
     const result = await cli(['call', 'listSubAccounts', '--sim', '--limit', '201']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(ownLines(result.stderr)).toEqual(['ValidationError: M2: invalid parameters, nothing was sent', '  limit: integer from 1 to 200']);
+    expect(stderrLines(result.stderr)).toEqual(['ValidationError: M2: invalid parameters, nothing was sent', '  limit: integer from 1 to 200']);
   }, 60_000);
 
   it('stream --sim stops cleanly on Ctrl+C (SIGINT to the process group), closing its listen key', async () => {
-    // Straight through node (no npx in between), so the exit code seen is the CLI's own.
     let sent = false;
     const result = await spawnCli(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'stream', '--sim'], (stdout, signalGroup) => {
       if (!sent && stdout.includes('\n')) {
@@ -96,6 +96,6 @@ describe('mexc-rx as a child process', () => {
     });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout.trim())).toMatchObject({ type: 'connected' });
-    expect(ownLines(result.stderr)).toEqual([expect.stringMatching(/^streaming from ws:\/\/127\.0\.0\.1:\d+\/ws /), 'stopped (interrupted) after 1 events; listen key closed']);
+    expect(stderrLines(result.stderr)).toEqual([expect.stringMatching(/^streaming from ws:\/\/127\.0\.0\.1:\d+\/ws /), 'stopped (interrupted) after 1 events; listen key closed']);
   }, 60_000);
 });

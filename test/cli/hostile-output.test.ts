@@ -17,6 +17,8 @@ const ENV = { MEXC_API_KEY: API_KEY, MEXC_SECRET_KEY: SECRET_KEY };
 /** Any character that can steer a terminal, except the line breaks between lines. */
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+/** Any character that reorders or hides text without being seen. */
+const RAW_INVISIBLE = /[\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/;
 
 describe('a key typed where a word belongs is never printed back', () => {
   it.each([
@@ -74,6 +76,28 @@ describe('terminal control from outside is escaped on every line printed', () =>
     expect(result.code).toBe(1);
     expect(result.stderr).not.toMatch(RAW_CONTROL);
     expect(result.stderr).toBe('ApiError: M2: code 700004, HTTP 400\n  msg: bad\\u001b[2J\\u001b]0;pwned\\u0007\\u000dok\\u009b31m\\nstopped (max-events)\n');
+  });
+
+  it('bidirectional overrides and invisible characters in a service message and a typed word (Trojan source)', async () => {
+    // Shown raw, the override would print "code 700004 ... msg: denied" reversed into "allowed"-looking
+    // text; the isolates, zero-width characters and separators hide or move text the same way.
+    const spoof = 'denied\u202edewolla\u202c \u2066x\u2069\u200b\u200f\u2028\u2029\ufeff\u202a\u202b\u202d\u2067\u2068';
+    const spoofing = createServer((_req, res) => {
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ code: 700004, msg: spoof }));
+    });
+    await new Promise<void>((resolve) => spoofing.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await run(['call', 'listSubAccounts', '--base-url', `http://127.0.0.1:${(spoofing.address() as AddressInfo).port}`], { env: ENV });
+      expect(result.stderr).not.toMatch(RAW_INVISIBLE);
+      expect(result.stderr).toContain(
+        'msg: denied\\u202edewolla\\u202c \\u2066x\\u2069\\u200b\\u200f\\u2028\\u2029\\ufeff\\u202a\\u202b\\u202d\\u2067\\u2068\n',
+      );
+    } finally {
+      await new Promise<void>((resolve) => spoofing.close(() => resolve()));
+    }
+    const typed = await run(['\u202edeploy\u2066'], { env: ENV });
+    expect(typed.stderr).toBe('unknown command: \\u202edeploy\\u2066\n(mexc-rx --help lists the commands)\n');
   });
 
   it('a typed word echoed in a usage error', async () => {

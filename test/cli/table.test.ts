@@ -17,6 +17,22 @@ describe('printable', () => {
   it('writes control characters as escapes and leaves other text alone', () => {
     expect(printable('a\u001b[31mb\nc\u0007\u009bd é €')).toBe('a\\u001b[31mb\\nc\\u0007\\u009bd é €');
   });
+
+  it.each([
+    ['a bidirectional embedding or override (U+202A-U+202E)', [0x202a, 0x202b, 0x202c, 0x202d, 0x202e]],
+    ['a bidirectional isolate (U+2066-U+2069)', [0x2066, 0x2067, 0x2068, 0x2069]],
+    ['a zero-width character or a direction mark (U+200B-U+200F)', [0x200b, 0x200c, 0x200d, 0x200e, 0x200f]],
+    ['a line or paragraph separator (U+2028, U+2029)', [0x2028, 0x2029]],
+    ['a byte order mark (U+FEFF)', [0xfeff]],
+  ])('writes %s as an escape', (_name, codes) => {
+    for (const code of codes) {
+      expect(printable(`a${String.fromCharCode(code)}b`)).toBe(`a\\u${code.toString(16)}b`);
+    }
+  });
+
+  it('leaves the visible characters around them alone (U+2010, U+2030, U+2065, U+206A, U+FEFE)', () => {
+    expect(printable('\u2010\u2030\u2065\u206a\ufefe')).toBe('\u2010\u2030\u2065\u206a\ufefe');
+  });
 });
 
 describe('resultTable', () => {

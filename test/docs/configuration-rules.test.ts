@@ -19,6 +19,8 @@ import { TRANSFER_SETTINGS } from '../../src/operations/safe-transfer.js';
 import { BALANCE_SNAPSHOTS_SETTINGS } from '../../src/operators/balance-snapshots.js';
 import { PAGINATE_SETTINGS } from '../../src/operators/paginate.js';
 import { REDUCE_ORDERS_SETTINGS } from '../../src/operators/reduce-orders.js';
+import { REPLAY_SETTINGS } from '../../src/recording/replay-session.js';
+import { RECORDING_WRITER_SETTINGS } from '../../src/recording/write-recording.js';
 import { POLL_BALANCES_SETTINGS } from '../../src/scale/balance-rounds.js';
 import { STREAMS_SETTINGS } from '../../src/scale/user-data-streams.js';
 import type { Schema, Settings } from '../../src/settings/resolve.js';
@@ -77,6 +79,8 @@ const TABLES: readonly [string, Settings<Schema>][] = [
   ['balanceSnapshots(options)', BALANCE_SNAPSHOTS_SETTINGS],
   ['toStore(source$, options)', STORE_SETTINGS],
   ['streamStatus(options)', STREAM_STATUS_SETTINGS],
+  ['replaySession(input, options)', REPLAY_SETTINGS],
+  ['createRecordingWriter(options)', RECORDING_WRITER_SETTINGS],
   ['publishToJetStream(js, options)', PUBLISH_SETTINGS],
   ['consumeJetStream(js, options)', CONSUME_SETTINGS],
   ['ensureEventStream(jsm, options)', EVENT_STREAM_SETTINGS],

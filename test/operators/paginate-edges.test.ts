@@ -5,11 +5,11 @@
  * quietly, `maxPages: 0` fetches nothing, and a bad `maxPages` is refused by name.
  */
 import { describe, expect, it } from '@jest/globals';
-import { EMPTY, take, toArray } from 'rxjs';
+import { EMPTY, take, toArray, VirtualTimeScheduler } from 'rxjs';
 import { brokerListRebates, listSubAccounts, type Client } from '../../src/index.js';
 import { paginate } from '../../src/operators/paginate.js';
 import { fakeFetch, json, type RecordedRequest } from '../support/fake-fetch.js';
-import { errorOf, makeClient, outcomeOf, queryPairs, resultOf } from '../support/harness.js';
+import { errorOf, makeClient, outcomeOf, queryPairs, resultOf, runOut } from '../support/harness.js';
 
 const rebates = (page: number, count: number, totalPageNum: number) => ({
   page,
@@ -43,11 +43,12 @@ describe('paginate at its edges', () => {
     // Counted where the call starts, not on the wire: a call started and cancelled in the same
     // tick sends nothing, yet it may have taken a slot of a shared request budget.
     const fake = fakeFetch(json(subAccounts(200)));
-    const client = makeClient(fake.fetch);
+    const scheduler = new VirtualTimeScheduler();
+    const client = makeClient(fake.fetch, { scheduler });
     let started = 0;
     const counting: Client = { ...client, call: (...args) => (started++, client.call(...args)) };
     const items = await resultOf(paginate(listSubAccounts, counting).pipe(take(200), toArray()));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await runOut(scheduler);
     expect(items).toHaveLength(200);
     expect(started).toBe(1);
     expect(fake.calls).toHaveLength(1);

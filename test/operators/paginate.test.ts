@@ -3,13 +3,13 @@
  * last page (short page, empty page, totalPages), and cancellation.
  */
 import { describe, expect, it } from '@jest/globals';
-import { take, toArray, type Observable } from 'rxjs';
+import { take, toArray, VirtualTimeScheduler, type Observable } from 'rxjs';
 import type { SubAccount, UniversalTransferRecord } from '../../src/codecs/results.js';
 import { ApiError, ValidationError } from '../../src/errors.js';
 import { brokerListDeposits, brokerListRebates, brokerListSubAccounts, getSubAccountAssets, listSubAccounts, listUniversalTransfers } from '../../src/index.js';
 import { paginate } from '../../src/operators/paginate.js';
 import { fakeFetch, hang, json, type RecordedRequest } from '../support/fake-fetch.js';
-import { errorOf, makeClient, outcomeOf, queryPairs, resultOf, until } from '../support/harness.js';
+import { errorOf, makeClient, outcomeOf, queryPairs, resultOf, runOut, until } from '../support/harness.js';
 
 /** The value of query parameter `name` of a request. */
 function param(request: RecordedRequest | undefined, name: string): string | undefined {
@@ -102,21 +102,24 @@ describe('paginate', () => {
 
   it('aborts the request in flight and sends no other when unsubscribed', async () => {
     const fake = fakeFetch([json(subAccounts(0, 200)), hang]);
+    const scheduler = new VirtualTimeScheduler();
     const seen: SubAccount[] = [];
-    const subscription = paginate(listSubAccounts, makeClient(fake.fetch)).subscribe((s) => seen.push(s));
+    const subscription = paginate(listSubAccounts, makeClient(fake.fetch, { scheduler })).subscribe((s) => seen.push(s));
     await until(() => fake.calls.length === 2);
     subscription.unsubscribe();
 
     expect(seen).toHaveLength(200);
     expect(fake.calls[1]?.signal.aborted).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Every timer left run out: still the two calls.
+    await runOut(scheduler);
     expect(fake.calls).toHaveLength(2);
   });
 
   it('requests only the pages a take(n) needs', async () => {
     const fake = fakeFetch(json(subAccounts(0, 200)));
-    const items = await resultOf(paginate(listSubAccounts, makeClient(fake.fetch)).pipe(take(150), toArray()));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const scheduler = new VirtualTimeScheduler();
+    const items = await resultOf(paginate(listSubAccounts, makeClient(fake.fetch, { scheduler })).pipe(take(150), toArray()));
+    await runOut(scheduler);
     expect(items).toHaveLength(150);
     expect(fake.calls).toHaveLength(1);
   });

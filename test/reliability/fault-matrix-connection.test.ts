@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { guardAgainstCrashes } from './support/crash-guard.js';
-import { expectNothingLost, settle } from './support/row-checks.js';
-import { ACCOUNT, count, lifecycle, MINUTE, ofType, SECOND, startRow, trade, waitFor, type Row } from './support/row.js';
+import { expectNothingLost, overlapCopiesOf, settle } from './support/row-checks.js';
+import { ACCOUNT, count, lifecycle, MINUTE, ofType, SECOND, startRow, trade, type Row } from './support/row.js';
 
 guardAgainstCrashes();
 
@@ -26,7 +26,7 @@ describe('fault matrix: connections', () => {
     expect(r.sim.ws.drop({ account: ACCOUNT })).toBe(1);
     r.sim.admin.fund(ACCOUNT, 'USDT', '7');
     const missed = r.sim.ws.pushes(ACCOUNT).at(-1);
-    await waitFor('the reconnection', () => count(r, 'connected') === 2);
+    await r.drive.until('the reconnection', () => count(r, 'connected') === 2);
     trade(r, 3, 2);
     await settle(r);
 
@@ -47,7 +47,7 @@ describe('fault matrix: connections', () => {
     const stalledAt = r.sim.clock.now();
     expect(r.sim.ws.stall({ account: ACCOUNT })).toBe(1);
     r.sim.admin.fund(ACCOUNT, 'BTC', '1');
-    await waitFor('the reconnection', () => count(r, 'connected') === 2);
+    await r.drive.until('the reconnection', () => count(r, 'connected') === 2);
     trade(r, 2, 4);
     await settle(r);
 
@@ -58,22 +58,24 @@ describe('fault matrix: connections', () => {
     expect(reconnecting!.at - stalledAt).toBeLessThanOrEqual(32 * SECOND);
     expect(r.sim.ws.pushes(ACCOUNT).some((p) => p.withheld.length === 1)).toBe(true);
     expect(expectNothingLost(r).missedInGaps).toBe(1);
-    await waitFor('the stalled socket to be closed', () => r.sim.ws.connections({ account: ACCOUNT, open: true }).length === 1);
+    await r.drive.until('the stalled socket to be closed', () => r.sim.ws.connections({ account: ACCOUNT, open: true }).length === 1);
   });
 
   it('keepalive refused: a diagnostic, the key replaced with overlap, no gap, nothing missed', async () => {
     const r = (row = await startRow({ stream: { keepAliveIntervalMs: 30 * SECOND } }));
     const [oldKey] = r.sim.admin.listenKeys(ACCOUNT);
     r.sim.ws.refuseNextKeepAlive();
-    const session = r.sim.market.playSession({ account: ACCOUNT, orders: 40, seed: 5, intervalMs: 2 * SECOND });
-    await waitFor('the key replacement', () => count(r, 'key-replaced') === 1);
-    await waitFor('the old key to be closed', () => r.sim.admin.listenKey(oldKey!.key)?.closed === true);
+    // Trades off the keepalive's 30 s grid, so that some fall inside the 2 s overlap, not on its end.
+    const session = r.sim.market.playSession({ account: ACCOUNT, orders: 40, seed: 5, intervalMs: 1_300 });
+    await r.drive.until('the key replacement', () => count(r, 'key-replaced') === 1);
+    await r.drive.until('the old key to be closed', () => r.sim.admin.listenKey(oldKey!.key)?.closed === true);
     session.stop();
     await session.done;
     await settle(r);
 
     expect(lifecycle(r)).toEqual(['connected', 'diagnostic:keepalive-failed', 'key-replaced']);
     expect(ofType(r, 'key-replaced')[0]?.reason).toBe('keepalive-failed');
+    expect(overlapCopiesOf(r).length).toBeGreaterThan(0);
     expect(r.sim.admin.listenKeys(ACCOUNT).filter((k) => k.valid).map((k) => k.key)).not.toContain(oldKey?.key);
     const c = expectNothingLost(r);
     expect(c.missedInGaps).toBe(0);
@@ -87,7 +89,7 @@ describe('fault matrix: connections', () => {
     const [oldKey] = r.sim.admin.listenKeys(ACCOUNT);
     r.sim.ws.expireKey(oldKey!.key);
     r.sim.admin.fund(ACCOUNT, 'USDT', '3');
-    await waitFor('the reconnection', () => count(r, 'connected') === 2);
+    await r.drive.until('the reconnection', () => count(r, 'connected') === 2);
     trade(r, 2, 7);
     await settle(r);
 
@@ -105,8 +107,7 @@ describe('fault matrix: the service closes connections', () => {
     const r = (row = await startRow());
     trade(r, 2, 8);
     await settle(r);
-    const start = r.sim.clock.now();
-    await waitFor('90 clock seconds', () => r.sim.clock.now() > start + 90 * SECOND);
+    await r.drive.advance(90 * SECOND);
     trade(r, 1, 9);
     await settle(r);
     expect(lifecycle(r)).toEqual(['connected']);
@@ -117,7 +118,7 @@ describe('fault matrix: the service closes connections', () => {
   it('server idle close: a service idle limit shorter than the PING period closes the connection; reconnect with a gap', async () => {
     const r = (row = await startRow({ rules: { idleTimeoutMs: 30 * SECOND }, stream: { pingIntervalMs: 45 * SECOND, pingTimeoutMs: 10 * SECOND } }));
     trade(r, 2, 10);
-    await waitFor('the idle close and the reconnection', () => count(r, 'connected') === 2);
+    await r.drive.until('the idle close and the reconnection', () => count(r, 'connected') === 2);
     trade(r, 2, 11);
     await settle(r);
     const closed = r.sim.ws.connections({ account: ACCOUNT }).filter((c) => !c.open);
@@ -127,10 +128,11 @@ describe('fault matrix: the service closes connections', () => {
     expectNothingLost(r);
   });
 
-  it('24 h close: the stream rolls over before the service cuts (scaled: a 1-minute limit, rollover at 40 s); no gap', async () => {
-    const r = (row = await startRow({ rules: { maxLifetimeMs: MINUTE }, stream: { rolloverAfterMs: 40 * SECOND, rolloverOverlapMs: 2 * SECOND } }));
-    const session = r.sim.market.playSession({ account: ACCOUNT, orders: 200, seed: 12, intervalMs: 2 * SECOND });
-    await waitFor('three rollovers', () => count(r, 'rolled-over') === 3);
+  it('24 h close: the stream rolls over before the service cuts (scaled: a 90-second limit, rollover at a minute, the shortest a stream allows); no gap', async () => {
+    const r = (row = await startRow({ rules: { maxLifetimeMs: 90 * SECOND }, stream: { rolloverAfterMs: MINUTE, rolloverOverlapMs: 2 * SECOND } }));
+    // Trades off the rollovers' 2 s grid, so that some fall inside each overlap, not on its end.
+    const session = r.sim.market.playSession({ account: ACCOUNT, orders: 200, seed: 12, intervalMs: 1_300 });
+    await r.drive.until('three rollovers', () => count(r, 'rolled-over') === 3);
     session.stop();
     await session.done;
     await settle(r);
@@ -144,13 +146,13 @@ describe('fault matrix: the service closes connections', () => {
     expect(new Set(closed)).toEqual(new Set(['client']));
     const c = expectNothingLost(r);
     expect(c.received).toBe(c.pushed);
-    expect(r.sim.ws.pushes(ACCOUNT).some((p) => new Set(p.deliveries.map((d) => d.connection)).size === 2)).toBe(true);
+    expect(overlapCopiesOf(r).length).toBeGreaterThan(0);
   });
 
   it('24 h close: a service that cuts before the rollover is a reconnect with a gap; state resynced', async () => {
     const r = (row = await startRow({ rules: { maxLifetimeMs: MINUTE } }));
     trade(r, 2, 13);
-    await waitFor('the lifetime cut and the reconnection', () => count(r, 'connected') === 2);
+    await r.drive.until('the lifetime cut and the reconnection', () => count(r, 'connected') === 2);
     trade(r, 2, 14);
     await settle(r);
     expect(r.sim.ws.connections({ account: ACCOUNT })[0]?.closeReason).toBe('lifetime');

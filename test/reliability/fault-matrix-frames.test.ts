@@ -9,7 +9,7 @@ import { StreamFatalError } from '../../src/stream/user-data-stream.js';
 import type { MalformedKind } from '../../src/simulator/index.js';
 import { guardAgainstCrashes } from './support/crash-guard.js';
 import { coverageOf, expectNothingLost, settle } from './support/row-checks.js';
-import { ACCOUNT, lifecycle, ofType, startRow, trade, waitFor, type Row } from './support/row.js';
+import { ACCOUNT, lifecycle, ofType, startRow, trade, type Row } from './support/row.js';
 
 guardAgainstCrashes();
 
@@ -38,7 +38,7 @@ describe('fault matrix: frames', () => {
     trade(r, 2, 31);
     await settle(r);
     expect(r.sim.ws.sendMalformed({ account: ACCOUNT }, kind)).toBe(1);
-    await waitFor('the diagnostic', () => ofType(r, 'diagnostic').length === 1);
+    await r.drive.until('the diagnostic', () => ofType(r, 'diagnostic').length === 1);
     trade(r, 2, 32);
     await settle(r);
 
@@ -58,12 +58,12 @@ describe('fault matrix: frames', () => {
     await settle(r);
     const received = coverageOf(r).received;
     r.sim.ws.sendMalformed({ account: ACCOUNT }, 'truncated');
-    await waitFor('the stream to end', () => r.error !== undefined);
+    await r.drive.until('the stream to end', () => r.error !== undefined);
 
     expect(r.error).toBeInstanceOf(StreamFatalError);
     expect((r.error as Error).message).toContain('protobuf: undecodable');
     expect(received).toBe(coverageOf(r).pushed);
-    await waitFor('the key to be closed', () => r.sim.admin.listenKeys(ACCOUNT)[0]?.closed === true);
-    await waitFor('the socket to be closed', () => r.sim.ws.connections({ account: ACCOUNT, open: true }).length === 0);
+    await r.drive.until('the key to be closed', () => r.sim.admin.listenKeys(ACCOUNT)[0]?.closed === true);
+    await r.drive.until('the socket to be closed', () => r.sim.ws.connections({ account: ACCOUNT, open: true }).length === 0);
   });
 });

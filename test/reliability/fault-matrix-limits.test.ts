@@ -9,7 +9,7 @@ import { PROTOBUF_CHANNELS } from '../../src/stream/channels.js';
 import { defaultWebSocketFactory } from '../../src/stream/socket.js';
 import { guardAgainstCrashes } from './support/crash-guard.js';
 import { coverageOf, expectNothingLost, pushesOf, settle } from './support/row-checks.js';
-import { ACCOUNT, count, HOUR, lifecycle, ofType, SECOND, startRow, trade, waitFor, type Row } from './support/row.js';
+import { ACCOUNT, count, HOUR, lifecycle, MINUTE, ofType, SECOND, startRow, trade, type Row } from './support/row.js';
 
 guardAgainstCrashes();
 
@@ -47,10 +47,10 @@ describe('fault matrix: too many connections for a key', () => {
     // The dropped connection's slot is taken before the stream's first retry (5 clock seconds later).
     const squatter = await occupySlot(r, key);
     r.sim.admin.fund(ACCOUNT, 'USDT', '11');
-    await waitFor('three refused attempts', () => count(r, 'reconnecting') >= 4);
+    await r.drive.until('three refused attempts', () => count(r, 'reconnecting') >= 4);
     expect(count(r, 'connected')).toBe(1);
     squatter.terminate();
-    await waitFor('the reconnection', () => count(r, 'connected') === 2);
+    await r.drive.until('the reconnection', () => count(r, 'connected') === 2);
     trade(r, 2, 22);
     await settle(r);
 
@@ -68,7 +68,8 @@ describe('fault matrix: too many connections for a key', () => {
     const r = (row = await startRow({
       rules: { connectionsPerKey: 1 },
       stream: {
-        rolloverAfterMs: 30 * SECOND,
+        // The shortest rollover a stream allows.
+        rolloverAfterMs: MINUTE,
         webSocketFactory: (url) => {
           sockets += 1;
           return defaultWebSocketFactory(url);
@@ -76,7 +77,7 @@ describe('fault matrix: too many connections for a key', () => {
       },
     }));
     const session = r.sim.market.playSession({ account: ACCOUNT, orders: 100, seed: 23, intervalMs: SECOND });
-    await waitFor('two refused rollovers', () => sockets >= 3);
+    await r.drive.until('two refused rollovers', () => sockets >= 3);
     session.stop();
     await session.done;
     await settle(r);
@@ -94,7 +95,7 @@ describe('fault matrix: subscription refused', () => {
     const deals = PROTOBUF_CHANNELS.deals;
     const r = (row = await startRow({ before: (sim) => sim.ws.blockChannel(deals) }));
     trade(r, 4, 24);
-    await waitFor('the orders and balances to catch up', () => r.snapshots.book?.orders.size === r.sim.market.orders(ACCOUNT).length);
+    await r.drive.until('the orders and balances to catch up', () => r.snapshots.book?.orders.size === r.sim.market.orders(ACCOUNT).length);
     await settle(r, 300);
 
     expect(lifecycle(r)).toEqual(['connected', 'diagnostic:subscription-refused']);
@@ -119,9 +120,9 @@ describe('fault matrix: subscription refused', () => {
     for (const channel of channels) r.sim.ws.blockChannel(channel);
     r.sim.ws.drop({ account: ACCOUNT });
     r.sim.admin.fund(ACCOUNT, 'BTC', '2');
-    await waitFor('refused subscriptions', () => ofType(r, 'reconnecting').filter((e) => e.reason === 'subscription-refused').length >= 2);
+    await r.drive.until('refused subscriptions', () => ofType(r, 'reconnecting').filter((e) => e.reason === 'subscription-refused').length >= 2);
     for (const channel of channels) r.sim.ws.blockChannel(channel, false);
-    await waitFor('the reconnection', () => count(r, 'connected') === 2);
+    await r.drive.until('the reconnection', () => count(r, 'connected') === 2);
     trade(r, 2, 26);
     await settle(r);
 

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { FAULT_RETRY_AFTER_SECONDS, type FaultKind } from '../../src/simulator/index.js';
 import { guardAgainstCrashes } from './support/crash-guard.js';
 import { expectNothingLost, settle } from './support/row-checks.js';
-import { ACCOUNT, clockPasses, count, lifecycle, ofType, SECOND, startRow, trade, waitFor, type Row, type SentRequest } from './support/row.js';
+import { ACCOUNT, count, lifecycle, MINUTE, ofType, SECOND, startRow, trade, type Row, type SentRequest } from './support/row.js';
 
 guardAgainstCrashes();
 
@@ -21,7 +21,10 @@ afterEach(async () => {
   row = undefined;
 });
 
-/** Client timeout of the slow-response rows, real ms (20 clock seconds at the matrix's speed). */
+/**
+ * Client timeout of the slow-response rows, ms. The client times a request out in real time; the
+ * drive holds the simulator's clock still while a request is open, so these rows wait for it.
+ */
 const TIMEOUT_MS = 200;
 /** Attempts of one call before it fails: the budget's first try and 3 resends for a 429, else the first try and 2 retries. */
 const attemptsOf = (kind: FaultKind): number => (kind === 'status-429' ? 4 : 3);
@@ -44,8 +47,8 @@ describe.each(faults)('fault matrix: %s', (_name, kind, reads, client) => {
   it('on the keepalive (L3): retried, the key kept, nothing surfaces', async () => {
     const r = (row = await startRow({ client, stream: { keepAliveIntervalMs: 30 * SECOND }, before: (sim) => sim.faults.next('L3', kind) }));
     const session = r.sim.market.playSession({ account: ACCOUNT, orders: 30, seed: 41, intervalMs: 2 * SECOND });
-    await waitFor('the retried keepalive', () => sent(r, 'PUT', LISTEN_KEY_PATH).length >= 2);
-    await clockPasses(r, 10 * SECOND);
+    await r.drive.until('the retried keepalive', () => sent(r, 'PUT', LISTEN_KEY_PATH).length >= 2);
+    await r.drive.advance(10 * SECOND);
     session.stop();
     await session.done;
     await settle(r);
@@ -65,7 +68,7 @@ describe.each(faults)('fault matrix: %s', (_name, kind, reads, client) => {
     const attempts = attemptsOf(kind);
     const r = (row = await startRow({ client, stream: { keepAliveIntervalMs: 30 * SECOND }, before: (sim) => sim.faults.next('L3', kind, attempts) }));
     const session = r.sim.market.playSession({ account: ACCOUNT, orders: 30, seed: 42, intervalMs: 2 * SECOND });
-    await waitFor('the key replacement', () => count(r, 'key-replaced') === 1, 15_000);
+    await r.drive.until('the key replacement', () => count(r, 'key-replaced') === 1);
     session.stop();
     await session.done;
     await settle(r);
@@ -105,7 +108,7 @@ describe.each(faults)('fault matrix: %s', (_name, kind, reads, client) => {
     r.sim.faults.next('M8', kind);
     r.sim.ws.drop({ account: ACCOUNT });
     r.sim.admin.fund(ACCOUNT, 'USDT', '5');
-    await waitFor('the reconnection', () => count(r, 'connected') === 2);
+    await r.drive.until('the reconnection', () => count(r, 'connected') === 2);
     trade(r, 2, 45);
     await settle(r);
 
@@ -125,13 +128,14 @@ describe.each(faults)('fault matrix: %s', (_name, kind, reads, client) => {
     r.sim.faults.next('L4', kind, attempts);
     const events = r.events.length;
     r.unsubscribe();
-    await waitFor('every attempt to close the key', () => sent(r, 'DELETE', LISTEN_KEY_PATH).length === attempts, 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS));
+    await r.drive.until('every attempt to close the key', () => sent(r, 'DELETE', LISTEN_KEY_PATH).length === attempts);
+    // A clock minute on (any retry left would be sent, any open request would end): nothing more.
+    await r.drive.advance(MINUTE);
 
     expect(r.events).toHaveLength(events);
     expect(r.error).toBeUndefined();
     // The key was not closed: it expires by itself within the hour.
     expect(r.sim.admin.listenKeys(ACCOUNT)[0]?.closed).toBe(false);
-    await waitFor('the socket to be closed', () => r.sim.ws.connections({ account: ACCOUNT, open: true }).length === 0);
+    await r.drive.until('the socket to be closed', () => r.sim.ws.connections({ account: ACCOUNT, open: true }).length === 0);
   });
 });

@@ -17,7 +17,7 @@ import { leaks, shownTexts } from '../support/secrets.js';
 import { startAuditWorld, FUND_PASSWORD, type AuditWorld, type EchoMode } from './support/audit-world.js';
 import { captureOutput, type OutputCapture } from './support/capture.js';
 import { guardAgainstCrashes } from './support/crash-guard.js';
-import { SECOND, waitFor } from './support/row.js';
+import { SECOND } from './support/row.js';
 
 guardAgainstCrashes();
 
@@ -60,6 +60,14 @@ async function run(call: () => Observable<unknown>): Promise<'value' | 'error'> 
   }
 }
 
+/** Runs calls together to their ends, the simulator's clock moved for their retries and pauses. */
+async function runAll(all: readonly (() => Observable<unknown>)[]): Promise<('value' | 'error')[]> {
+  let ended = 0;
+  const outcomes = Promise.all(all.map((call) => run(call).finally(() => (ended += 1))));
+  await world.drive.until('every call to end', () => ended === all.length);
+  return outcomes;
+}
+
 /**
  * Every operation at once, each with `fault` armed first (or none). A `hang` is ended only by the
  * timeout, so its round uses the calls that give up fast; every other round's calls are patient.
@@ -68,7 +76,7 @@ async function everyOperation(fault: FaultKind | undefined): Promise<('value' | 
   world.sim.faults.clear();
   const operations = fault === 'hang' ? world.hastyOperations : world.operations;
   if (fault !== undefined) for (const [id] of operations) world.sim.faults.next(id, fault);
-  const outcomes = await Promise.all(operations.map(([, call]) => run(call)));
+  const outcomes = await runAll(operations.map(([, call]) => call));
   world.sim.faults.clear();
   return outcomes;
 }
@@ -97,7 +105,7 @@ describe('secrets audit', () => {
     expect(world.signatures.length).toBeGreaterThan(endpointTable.length * (REST_FAULTS.length + 1));
     expect(leaks(shown, secrets())).toEqual([]);
     expect(leaks(results, secrets().filter((s) => !world.credentials.some((c) => c.apiKey === s)))).toEqual([]);
-  }, 60_000);
+  });
 
   it.each(ECHOES)('every operation over a transport that echoes the request (%s): the echo is redacted', async (echo) => {
     const before = shown.length;
@@ -112,7 +120,7 @@ describe('secrets audit', () => {
     // The echo did carry the request (its URL, redacted), and nothing secret survived it.
     expect(echoed.some((e) => shownTexts(e).some((t) => t.includes('signature=[redacted]')))).toBe(true);
     expect(leaks(echoed, secrets())).toEqual([]);
-  }, 30_000);
+  });
 
   it('a user data stream through every fault: events and diagnostics show no secret, listen keys only masked', async () => {
     const { sim, clients } = world;
@@ -124,13 +132,13 @@ describe('secrets audit', () => {
         error: (error: unknown) => shown.push(error),
       });
       const count = (type: UserDataEvent['type']): number => streamEvents.filter((e) => e.type === type).length;
-      const connected = (n: number): Promise<void> => waitFor(`connection ${n}`, () => count('connected') >= n);
+      const connected = (n: number): Promise<void> => world.drive.until(`connection ${n}`, () => count('connected') >= n);
       await connected(1);
       sim.market.runSession({ account, orders: 3, seed: 1 });
       for (const kind of ['protobuf', 'json', 'text', 'truncated', 'wrong-types', 'oversized', 'unknown-channel'] as MalformedKind[]) {
         sim.ws.sendMalformed({ account }, kind);
       }
-      await waitFor('seven diagnostics', () => count('diagnostic') >= 7);
+      await world.drive.until('seven diagnostics', () => count('diagnostic') >= 7);
       sim.ws.drop({ account });
       await connected(2);
       sim.ws.stall({ account });
@@ -140,9 +148,9 @@ describe('secrets audit', () => {
       await connected(4);
       // Keepalives: refused, then failing over a transport that echoes the URL (with the key in it).
       sim.ws.refuseNextKeepAlive();
-      await waitFor('a key replacement', () => count('key-replaced') >= 1);
+      await world.drive.until('a key replacement', () => count('key-replaced') >= 1);
       world.echo = 'network-error';
-      await waitFor('a keepalive failing with an echo', () => streamEvents.filter((e) => e.type === 'diagnostic' && e.message.includes('ECONNRESET')).length >= 1);
+      await world.drive.until('a keepalive failing with an echo', () => streamEvents.filter((e) => e.type === 'diagnostic' && e.message.includes('ECONNRESET')).length >= 1);
       world.echo = 'off';
       for (const fault of ['status-429', 'status-500', 'hang'] as FaultKind[]) sim.faults.next('L3', fault);
       sim.ws.blockChannel(PROTOBUF_CHANNELS.deals);
@@ -153,7 +161,7 @@ describe('secrets audit', () => {
       sim.ws.expireKey(inUse());
       await connected(6);
       sim.market.runSession({ account, orders: 3, seed: 2 });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await world.drive.settle();
     } finally {
       world.echo = 'off';
       subscription?.unsubscribe();
@@ -161,7 +169,8 @@ describe('secrets audit', () => {
 
     const lifecycle = streamEvents.filter((e) => e.type !== 'account' && e.type !== 'deal' && e.type !== 'order');
     const codes = new Set(lifecycle.flatMap((e) => (e.type === 'diagnostic' ? [e.code] : [])));
-    expect([...codes].sort()).toEqual(['keepalive-failed', 'key-create-failed', 'malformed-frame', 'subscription-refused', 'unknown-frame']);
+    // A replaced key's DELETE may meet the failing transport too (a `key-close-failed`, checked for leaks like the rest).
+    expect([...codes].filter((code) => code !== 'key-close-failed').sort()).toEqual(['keepalive-failed', 'key-create-failed', 'malformed-frame', 'subscription-refused', 'unknown-frame']);
     expect(leaks([...lifecycle, ...shown], secrets())).toEqual([]);
     // Listen keys: never whole in a lifecycle event or a diagnostic, even when an error quoted one.
     const keys = listenKeys();
@@ -170,7 +179,7 @@ describe('secrets audit', () => {
     const echoed = lifecycle.find((e) => e.type === 'diagnostic' && e.message.includes('ECONNRESET'));
     expect(echoed?.type === 'diagnostic' && echoed.message).toMatch(/listenKey=\w{4}…\w{4}&/);
     for (const event of lifecycle) if (event.type === 'connected' || event.type === 'key-replaced') expect(event.listenKey).toMatch(/^\w{4}…\w{4}$/);
-  }, 30_000);
+  });
 
   it('nothing written to the console, stdout or stderr showed a secret or a listen key', async () => {
     expect(output.items.slice(0, 2)).toEqual([[CAPTURE_CHECK], '']);

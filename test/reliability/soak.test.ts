@@ -6,6 +6,12 @@
  * gap; at the end the balances and the open orders equal the simulator's, and the heap stayed
  * flat. The figures go to test-output/reliability/soak.json (docs/reliability.md quotes them).
  *
+ * The fast clock is kept on purpose: real I/O and clock timers interleave at random here, which
+ * is how the soak found the races listed in docs/reliability.md. Its checks hold for any
+ * interleaving (a late reply is a false stall, reported as a gap like a real one), so a loaded
+ * machine changes the figures, not the outcome. Its budget is counted in events and rounds, not
+ * in real time: sharing the machine makes it slower, never shorter.
+ *
  * Re-run with another seed: SOAK_SEED=123 npm run test:all -- test/reliability/soak.test.ts
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
@@ -26,8 +32,8 @@ const SPEED = 200;
 const TARGET_EVENTS = 100_000;
 /** Rounds at most (each is a trading batch with at most one fault); the target is met well before. */
 const MAX_ROUNDS = 600;
-/** Real ms the whole run may take before it stops short of the target (and fails). */
-const BUDGET_MS = 75_000;
+/** Real ms a recovery or a sentinel may take: a bound against a hang, far beyond a loaded machine's delays. */
+const WAIT_LIMIT_MS = 30_000;
 /** Heap samples: one every few rounds. */
 const SAMPLE_EVERY = 4;
 /** Heap growth tolerated between the first and the last quarter (medians), bytes: generous on purpose. */
@@ -45,7 +51,7 @@ function lately(s: SoakStream): string {
 
 /** Waits like {@link waitFor}, and on a time-out says what the stream did lately. */
 async function waitExplained(s: SoakStream, what: string, condition: () => boolean): Promise<void> {
-  await waitFor(what, condition, 10_000).catch((error: unknown) => {
+  await waitFor(what, condition, WAIT_LIMIT_MS).catch((error: unknown) => {
     throw new Error(`${String(error)}; ${lately(s)}`);
   });
 }
@@ -98,7 +104,7 @@ describe('soak', () => {
     const totals = { pushed: 0, delivered: 0, received: 0, missedInGaps: 0, deliveredButMissed: 0, outOfOrder: 0 };
     let previous: readonly string[] = [];
     let rounds = 0;
-    for (; rounds < MAX_ROUNDS && totals.pushed < TARGET_EVENTS && Date.now() - started < BUDGET_MS; rounds++) {
+    for (; rounds < MAX_ROUNDS && totals.pushed < TARGET_EVENTS; rounds++) {
       const fault = pick(random, FAULT_WEIGHTS);
       const orders = between(random, 40, 80);
       const half = Math.floor(orders / 2);
@@ -181,5 +187,6 @@ describe('soak', () => {
       expect([order.orderId, order.status, order.cumulativeQuantity]).toEqual([order.orderId, known?.status, known?.filledQuantity]);
     }
     expect(last - first).toBeLessThan(HEAP_GROWTH_LIMIT);
-  }, 120_000);
+    // About 40 s alone on two cores; a bound against a hang, wide enough to share the machine.
+  }, 600_000);
 });

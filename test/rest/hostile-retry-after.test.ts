@@ -103,3 +103,52 @@ describe('a 418 whose Retry-After is garbage', () => {
     expect(times()).toEqual([0]);
   });
 });
+
+/** Valid values that say "now": no wait at all, and a date long past. */
+const NOW_VALUES = [
+  ['0', '0'],
+  ['a past HTTP-date', 'Sun, 06 Nov 1994 08:49:37 GMT'],
+] as const;
+
+describe('a 429 or 418 whose Retry-After says now (0, or a date already past)', () => {
+  /** Three clients of three accounts on one budget: the first is refused, the others come while its pause runs. */
+  async function threeClients(refusal: Handler, budget: RequestBudget): Promise<string[]> {
+    server.handler = inTurn([refusal]);
+    const calls = [outcomeOf(listSubAccounts(client({ budget, accountId: 'alpha' }), {}))];
+    await until(() => server.received.length === 1 && (budget.snapshot().ipPausedUntil !== undefined || budget.snapshot().lanes.some((l) => l.pausedUntil !== undefined)));
+    calls.push(outcomeOf(listSubAccounts(client({ budget, accountId: 'beta' }), {})), outcomeOf(listSubAccounts(client({ budget, accountId: 'gamma' }), {})));
+    const outcomes = await Promise.all(calls.map((call) => runVirtual(from(call), scheduler)));
+    return outcomes.map((o) => o.kind);
+  }
+
+  it.each(NOW_VALUES)('418 with %s: every client of the budget waits a second (and the margin), the refused call too', async (_name, value) => {
+    const kinds = await threeClients(banned(value), budgetOn());
+    expect(kinds).toEqual(['value', 'value', 'value']);
+    expect(times()).toEqual([0, 1_100, 1_100, 1_100]);
+  });
+
+  it.each(NOW_VALUES)('429 with %s: every client of the budget waits a second (and the margin) on the endpoint', async (_name, value) => {
+    const kinds = await threeClients(tooMany(value), budgetOn());
+    expect(kinds).toEqual(['value', 'value', 'value']);
+    expect(times()).toEqual([0, 1_100, 1_100, 1_100]);
+  });
+
+  it.each(NOW_VALUES)('418 with %s on every answer: the resends of three clients come a second apart, never straight back into the ban', async (_name, value) => {
+    server.handler = banned(value);
+    const budget = createRequestBudget({ scheduler });
+    const calls = ['alpha', 'beta', 'gamma'].map((accountId) => runVirtual(listSubAccounts(client({ budget, accountId }), {}), scheduler));
+    const outcomes = await Promise.all(calls);
+    expect(outcomes.map((o) => o.kind === 'error' && o.error instanceof ApiError)).toEqual([true, true, true]);
+    // Before, each pause lasted only the margin: 16 requests reached the banned IP within 0.9 s.
+    expect(times().filter((at) => at < 1_000).length).toBeLessThanOrEqual(3);
+    const waves = [...new Set(times())];
+    for (let i = 1; i < waves.length; i++) expect((waves[i] ?? 0) - (waves[i - 1] ?? 0)).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it.each(NOW_VALUES)('429 with %s: a client without a budget waits a second before it retries', async (_name, value) => {
+    server.handler = inTurn([tooMany(value)]);
+    const outcome = await runVirtual(listSubAccounts(client({ budget: false }), {}), scheduler);
+    expect(outcome.kind).toBe('value');
+    expect(times()).toEqual([0, 1_000]);
+  });
+});

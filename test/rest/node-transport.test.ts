@@ -9,8 +9,9 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { VirtualTimeScheduler } from 'rxjs';
 import { ApiError, createClient, listSubAccounts, NetworkError, TimeoutError, type ClientConfig, type HttpTransport } from '../../src/index.js';
-import { API_KEY, errorOf, NOW, resultOf, SECRET_KEY, until } from '../support/harness.js';
+import { API_KEY, errorOf, NOW, resultOf, runOut, SECRET_KEY, until } from '../support/harness.js';
 import { operationCase, operationCases } from '../support/operations.js';
 
 const TRANSPORTS: readonly HttpTransport[] = ['ky', 'fetch'];
@@ -131,12 +132,14 @@ describe.each(TRANSPORTS)('transport %s without a fetch of its own', (transport)
   it('unsubscribing aborts the request in flight: the connection is closed, nothing is emitted', async () => {
     server.handler = hang;
     const emitted: unknown[] = [];
-    const subscription = listSubAccounts(client({ transport }), {}).subscribe({ next: (v) => emitted.push(v), error: (e: unknown) => emitted.push(e) });
+    const scheduler = new VirtualTimeScheduler();
+    const subscription = listSubAccounts(client({ transport, scheduler }), {}).subscribe({ next: (v) => emitted.push(v), error: (e: unknown) => emitted.push(e) });
     await until(() => server.seen.length === 1);
     const socket = server.connections[0] as Socket;
     subscription.unsubscribe();
     await until(() => socket.destroyed || socket.readableEnded);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The close's own events let run, every timer the client left run out: still nothing.
+    await runOut(scheduler);
     expect(emitted).toEqual([]);
   });
 

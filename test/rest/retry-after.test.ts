@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { banStrike } from '../../src/budget/policy.js';
-import { BAN_MEMORY_MS, banWaitMs, boundedRetryAfterMs, LONGEST_BAN_MS, tooManyWaitMs } from '../../src/default-waits.js';
+import { BAN_MEMORY_MS, banWaitMs, refusalWaitMs, LONGEST_BAN_MS, tooManyWaitMs } from '../../src/default-waits.js';
 import { parseRetryAfter } from '../../src/http/retry-after.js';
 
 /** 1994-11-06 08:49:00 UTC: the RFC's example date, 37 s before its example instant. */
@@ -78,7 +78,7 @@ describe('parseRetryAfter', () => {
   it('reads seconds too many for a double as an endless wait, which the defaults bound', () => {
     const wait = parseRetryAfter('9'.repeat(400), NOW);
     expect(wait).toBe(Infinity);
-    expect(boundedRetryAfterMs(wait ?? 0)).toBe(LONGEST_BAN_MS);
+    expect(refusalWaitMs(wait ?? 0)).toBe(LONGEST_BAN_MS);
   });
 });
 
@@ -97,6 +97,10 @@ describe('the library’s own waits', () => {
     expect(banStrike(1, 120_100, 120_100)).toBe(2);
     expect(banStrike(2, 360_200, 360_200 + BAN_MEMORY_MS)).toBe(3);
     expect(banStrike(3, 840_300, 840_301 + BAN_MEMORY_MS)).toBe(1);
+  });
+
+  it('a wait the service asked for is at least a second and at most the longest ban', () => {
+    expect([0, 1, 999, 1_000, 5_000, Infinity].map(refusalWaitMs)).toEqual([1_000, 1_000, 1_000, 1_000, 5_000, LONGEST_BAN_MS]);
   });
 
   it('a 429 without a readable Retry-After waits at least a second', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { VirtualTimeScheduler } from 'rxjs';
 import { ApiError, DecodeError, HttpError, NetworkError, TimeoutError, UnknownOutcomeError } from '../../src/index.js';
 import { fakeFetch, hang, json, refuse, text, type Responder } from '../support/fake-fetch.js';
-import { errorOf, FUND_PASSWORD, makeClient, NOW } from '../support/harness.js';
+import { errorOf, FUND_PASSWORD, makeClient, NOW, runOut } from '../support/harness.js';
 import { CLIENT_TRAN_ID, operationCase, type OperationCase } from '../support/operations.js';
 
 const moneyCases = (['M6', 'B12', 'B13'] as const).map(operationCase);
@@ -40,8 +40,8 @@ describe.each(moneyCases)('$id', (op) => {
     expect(unknown.cause).toBeInstanceOf(causeType);
     if (op.id !== 'B12') expect(unknown.message).toContain(CLIENT_TRAN_ID);
 
-    scheduler.flush();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Every timer left run out (a retry would be one): still the one call.
+    await runOut(scheduler);
     expect(fake.calls).toHaveLength(1);
   });
 
@@ -52,8 +52,7 @@ describe.each(moneyCases)('$id', (op) => {
       const error = await errorOf(op.run(makeClient(fake.fetch, { scheduler, budget: false })));
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(status);
-      scheduler.flush();
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await runOut(scheduler);
       expect(fake.calls).toHaveLength(1);
     }
   });

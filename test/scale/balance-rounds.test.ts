@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { BehaviorSubject } from 'rxjs';
-import { ApiError, createRequestBudget, pollSubAccountBalances, type BalanceReadFailure, type BalanceReading } from '../../src/index.js';
+import { ApiError, createClient, createRequestBudget, pollSubAccountBalances, ValidationError, type BalanceReadFailure, type BalanceReading } from '../../src/index.js';
 import { collect, reply, VirtualService } from '../budget/virtual.js';
 
 const balances = (account: string) => reply({ balances: [{ asset: 'USDT', free: String(account.length), locked: '0' }] });
@@ -67,5 +67,17 @@ describe('pollSubAccountBalances', () => {
       [2, 'gamma0003'],
     ]);
     expect(service.sent).toHaveLength(3);
+  });
+
+  it('at its shortest period, rounds whose reads all fail at once come a second apart, never in a loop', async () => {
+    const service = new VirtualService(() => balances('x'));
+    // No credentials: every read fails before anything is sent, and the round ends as it begins.
+    const master = createClient({ scheduler: service.scheduler, fetch: service.fetch, transport: 'fetch', budget: false });
+    const readings = collect(pollSubAccountBalances(master, ['alpha0001'], { everyMs: 1000 }));
+    await service.runUntil(10_000);
+    readings.subscription.unsubscribe();
+    expect(readings.values.map((r) => r.at)).toEqual([0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10_000]);
+    expect(readings.values.every((r) => 'error' in r && r.error instanceof ValidationError)).toBe(true);
+    expect(service.sent).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Many sub-accounts in one process, against the simulator's budget on a fast clock (a small N and
- * a small budget stand for a thousand accounts and the service's 500 per 10 s): one stream per
+ * Many sub-accounts in one process, against the simulator's budget on its manual clock moved by
+ * the test (sim-drive.ts; a small N and a small budget stand for a thousand accounts and the
+ * service's 500 per 10 s), with the stream's and the service's default timings: one stream per
  * sub-account with its own key, listen keys created and kept alive inside one shared request
  * budget, every account's balances read by the master on a schedule inside it, the streams merged
  * for one subscriber, each event exactly once, and not one 429 on the wire.
@@ -19,21 +20,15 @@ import {
 } from '../../src/index.js';
 import { isMarketEvent } from '../../src/scale/tagged-event.js';
 import type { Simulator } from '../../src/simulator/index.js';
-import { MINUTE, SECOND, startFastSim } from '../stream-integration/support.js';
-import { accountNames, deliveredPushes, simClient, waitUntil, withoutChannel } from './sim-accounts.js';
+import { MINUTE, SECOND } from '../stream-integration/support.js';
+import { startDrivenSim } from '../support/sim-drive.js';
+import { accountNames, deliveredPushes, simClient, withoutChannel } from './sim-accounts.js';
 
 const ACCOUNTS = 50;
 /** The simulator's budget and the client's: 20 per 10 s (the service's is 500), so 50 keys take three windows. */
 const LIMIT = 20;
 const WINDOW_MS = 10 * SECOND;
 const KEEPALIVE_MS = 2 * MINUTE;
-/**
- * Connection timing is not what this test is about: on the 50× clock the defaults (15 s to connect,
- * 10 s for a PONG) are 300 ms and 200 ms of real time, which a loaded two-core machine can miss and
- * turn into reconnects. The budget is what is measured, so the socket timeouts are generous.
- */
-const SOCKET_TIMEOUTS = { connectTimeoutMs: 10 * MINUTE, pingTimeoutMs: 5 * MINUTE } as const;
-const SERVER_WS_RULES = { idleTimeoutMs: 10 * MINUTE, unsubscribedTimeoutMs: 10 * MINUTE } as const;
 
 let sim: Simulator | undefined;
 const subscriptions: Subscription[] = [];
@@ -57,7 +52,8 @@ function wire(s: Simulator): { readonly fetch: FetchLike; readonly seen: { statu
 
 describe('many sub-accounts in one process', () => {
   it('start, keep alive, read balances and stream within one budget: every event once, no 429', async () => {
-    const s = (sim = await startFastSim(50, { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS }, limits: { subAccountsPerMaster: ACCOUNTS } }, SERVER_WS_RULES));
+    const { sim: s, drive } = await startDrivenSim({ rateLimit: { limit: LIMIT, windowMs: WINDOW_MS }, limits: { subAccountsPerMaster: ACCOUNTS } });
+    sim = s;
     const { fetch, seen } = wire(s);
     const budget = createRequestBudget({ scheduler: s.scheduler, windowMs: WINDOW_MS, ipLimit: LIMIT, accountLimit: LIMIT });
     const names = accountNames(ACCOUNTS, 'strategy');
@@ -72,17 +68,17 @@ describe('many sub-accounts in one process', () => {
 
     const events: TaggedEvent[] = [];
     const started = s.clock.now();
-    subscriptions.push(userDataStreams(new BehaviorSubject<AccountSet>(clients), { keepAliveIntervalMs: KEEPALIVE_MS, ...SOCKET_TIMEOUTS }).subscribe((e) => events.push(e)));
+    subscriptions.push(userDataStreams(new BehaviorSubject<AccountSet>(clients), { keepAliveIntervalMs: KEEPALIVE_MS }).subscribe((e) => events.push(e)));
     const readings: BalanceReading[] = [];
     subscriptions.push(pollSubAccountBalances(master, names, { everyMs: 5 * MINUTE }).subscribe((r) => void ('balances' in r && readings.push(r))));
 
     const connected = (): number => events.filter((e) => e.event.type === 'connected').length;
-    await waitUntil('every account connected', () => connected() === ACCOUNTS, 30_000);
+    await drive.until('every account connected', () => connected() === ACCOUNTS);
     // 50 keys at 20 per window: the last 10 could not go before two windows had passed.
     const keyCreations = seen.filter((r) => r.method === 'POST' && r.path === '/api/v3/userDataStream');
     expect(keyCreations).toHaveLength(ACCOUNTS);
     expect((keyCreations.at(-1)?.at ?? 0) - started).toBeGreaterThanOrEqual(2 * WINDOW_MS);
-    await waitUntil('every balance read', () => readings.length === ACCOUNTS, 30_000);
+    await drive.until('every balance read', () => readings.length === ACCOUNTS);
     expect(new Set(readings.map((r) => r.account))).toEqual(new Set(names));
     expect(readings.find((r) => r.account === names[0])?.balances).toEqual(
       expect.arrayContaining([{ asset: 'USDT', free: '1000000', locked: '0' }]),
@@ -91,15 +87,16 @@ describe('many sub-accounts in one process', () => {
     // One trading round on every account: each gets exactly what the simulator pushed for it, in order.
     names.forEach((name, i) => s.market.runSession({ account: name, orders: 3, seed: i + 1 }));
     const received = (name: string) => events.flatMap((e) => (e.account === name && isMarketEvent(e.event) ? [withoutChannel(e.event)] : []));
-    await waitUntil('every pushed event', () => names.every((n) => received(n).length >= deliveredPushes(s, n).length), 30_000);
+    await drive.until('every pushed event', () => names.every((n) => received(n).length >= deliveredPushes(s, n).length));
     for (const name of names) expect(received(name)).toEqual(deliveredPushes(s, name).map((r) => r.event));
 
     // Past the first keepalive of every key: all kept alive (L3) within the budget.
-    await waitUntil('every key kept alive', () => seen.filter((r) => r.method === 'PUT').length >= ACCOUNTS, 30_000);
+    await drive.until('every key kept alive', () => seen.filter((r) => r.method === 'PUT').length >= ACCOUNTS);
     expect(names.every((n) => s.admin.listenKeys(n).filter((k) => k.valid).length === 1)).toBe(true);
     expect(events.filter((e) => e.event.type === 'gap' || e.event.type === 'reconnecting' || e.event.type === 'stopped')).toEqual([]);
 
     expect(seen.filter((r) => r.status === 429 || r.status === 418)).toEqual([]);
     expect(seen.every((r) => r.status === 200)).toBe(true);
+    // Fifty streams, their keys and balance reads: seconds of CPU, room for a loaded machine.
   }, 60_000);
 });

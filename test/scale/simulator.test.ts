@@ -2,6 +2,7 @@
  * `userDataStreams` end to end against the simulator: several sub-accounts, each with its own
  * listen key and websocket, trading through the market driver; one account with refused
  * credentials; one removed mid-run. The per-account order books match the simulator's orders.
+ * The simulator's clock is manual, moved by the test (sim-drive.ts).
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { BehaviorSubject, type Subscription } from 'rxjs';
@@ -12,9 +13,10 @@ import { reduceOrders } from '../../src/operators/reduce-orders.js';
 import { perAccount } from '../../src/scale/per-account.js';
 import { isMarketEvent, type TaggedEvent } from '../../src/scale/tagged-event.js';
 import { userDataStreams, type AccountSet } from '../../src/scale/user-data-streams.js';
-import { startSimulator, type Simulator } from '../../src/simulator/index.js';
+import type { Simulator } from '../../src/simulator/index.js';
 import { StreamFatalError } from '../../src/stream/user-data-stream.js';
-import { accountNames, createSubAccounts, deliveredPushes, simClient, waitUntil, withoutChannel } from './sim-accounts.js';
+import { startDrivenSim } from '../support/sim-drive.js';
+import { accountNames, createSubAccounts, deliveredPushes, simClient, withoutChannel } from './sim-accounts.js';
 
 let sim: Simulator | undefined;
 const subscriptions: Subscription[] = [];
@@ -25,7 +27,8 @@ afterEach(async () => {
 
 describe('userDataStreams against the simulator', () => {
   it('streams several accounts at once, isolates a refused one, and stops a removed one (key DELETEd)', async () => {
-    const s = (sim = await startSimulator({ realtime: true }));
+    const { sim: s, drive } = await startDrivenSim();
+    sim = s;
     const names = accountNames(6, 'desk');
     const clients = createSubAccounts(s, names);
     const refusedName = 'desk99999';
@@ -38,21 +41,21 @@ describe('userDataStreams against the simulator', () => {
     const books = new Map<string, OrderBook>();
     subscriptions.push(merged.subscribe((e) => events.push(e)));
     subscriptions.push(merged.pipe(perAccount(reduceOrders())).subscribe(({ account, value }) => books.set(account, value)));
-    await waitUntil('every good account connected', () => names.every((n) => events.some((e) => e.account === n && e.event.type === 'connected')));
-    await waitUntil('the refused account stopped', () => events.some((e) => e.account === refusedName));
+    await drive.until('every good account connected', () => names.every((n) => events.some((e) => e.account === n && e.event.type === 'connected')));
+    await drive.until('the refused account stopped', () => events.some((e) => e.account === refusedName));
 
     // Trade on every account; then remove the last one and trade once more everywhere.
     names.forEach((name, i) => s.market.runSession({ account: name, orders: 8, seed: i + 1 }));
     const removed = names.at(-1)!;
     const staying = names.slice(0, -1);
-    await waitUntil('every pushed event', () => names.every((n) => events.filter((e) => e.account === n && isMarketEvent(e.event)).length >= deliveredPushes(s, n).length));
+    await drive.until('every pushed event', () => names.every((n) => events.filter((e) => e.account === n && isMarketEvent(e.event)).length >= deliveredPushes(s, n).length));
     const lastSeqBeforeRemoval = s.ws.pushes(removed).at(-1)?.seq ?? 0;
     const remaining = new Map<string, Client>([...clients, [refusedName, refused] as const]);
     remaining.delete(removed);
     accounts$.next(remaining);
-    await waitUntil('the removed account stopped', () => events.some((e) => e.account === removed && e.event.type === 'stopped'));
+    await drive.until('the removed account stopped', () => events.some((e) => e.account === removed && e.event.type === 'stopped'));
     names.forEach((name, i) => s.market.runSession({ account: name, orders: 3, seed: 100 + i }));
-    await waitUntil('the staying accounts\' new events', () => staying.every((n) => events.filter((e) => e.account === n && isMarketEvent(e.event)).length >= deliveredPushes(s, n).length));
+    await drive.until('the staying accounts\' new events', () => staying.every((n) => events.filter((e) => e.account === n && isMarketEvent(e.event)).length >= deliveredPushes(s, n).length));
 
     // Each staying account got exactly what the simulator pushed for it, in order.
     for (const name of staying) {
@@ -84,5 +87,5 @@ describe('userDataStreams against the simulator', () => {
     // No account lost its stream: one connection each, no gap.
     expect(events.filter((e) => e.event.type === 'gap')).toEqual([]);
     for (const name of staying) expect(s.ws.connections({ account: name, open: true })).toHaveLength(1);
-  }, 30_000);
+  });
 });

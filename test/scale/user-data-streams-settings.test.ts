@@ -41,8 +41,8 @@ describe('userDataStreams settings', () => {
 describe('pollSubAccountBalances settings', () => {
   const master = createClient({ apiKey: 'k', secretKey: 's' });
 
-  it.each([Number.NaN, -1, Infinity, '60000', null])('refuses everyMs %p when the poll is made', (everyMs) => {
-    expect(configIssues(() => pollSubAccountBalances(master, ['a'], { everyMs: loose(everyMs) }))).toEqual([{ field: 'everyMs', rule: 'a duration in ms, finite, 0 or more' }]);
+  it.each([Number.NaN, -1, Infinity, '60000', null, 0, -0, 1e-9, 999])('refuses everyMs %p when the poll is made', (everyMs) => {
+    expect(configIssues(() => pollSubAccountBalances(master, ['a'], { everyMs: loose(everyMs) }))).toEqual([{ field: 'everyMs', rule: 'a duration in ms, finite, 1000 or more' }]);
   });
 
   it('takes an explicit undefined as left out', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { interval, take, timer, toArray, firstValueFrom } from 'rxjs';
 import { clockScheduler, createSimClock } from '../../src/simulator/index.js';
+import { until } from '../support/harness.js';
 
 describe('SimClock timers (manual mode)', () => {
   it('runs timers in order of due time when advance passes them, each with the clock at its own time', () => {
@@ -39,7 +40,8 @@ describe('SimClock timers (manual mode)', () => {
     let ran = false;
     clock.setTimer(0, () => (ran = true));
     expect(ran).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Soon: at the clock's next real wake-up (a macrotask), bounded.
+    await until(() => ran);
     expect(ran).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import { ApiError, createSubAccount, listSubAccounts, TimeoutError } from '../..
 import { FAULT_RETRY_AFTER_SECONDS, type MalformedKind, type Simulator } from '../../src/simulator/index.js';
 import { OVERSIZED_FRAME_BYTES, malformedFrame } from '../../src/simulator/ws/malformed.js';
 import { decodeFrame } from '../../src/stream/decode-frame.js';
+import { until } from '../support/harness.js';
 import { clientOf, failure, startSim } from './helpers.js';
 
 let sim: Simulator | undefined;
@@ -36,7 +37,8 @@ describe('REST fault kinds', () => {
     // A request still hanging when the simulator closes does not keep it open.
     s.faults.next('M2', 'hang');
     const pending = failure(listSubAccounts(clientOf(s, s.master, { timeout: 5_000 }), {}));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The request has reached the simulator once it has taken its fault.
+    await until(() => s.faults.pending('M2').length === 0);
     await s.close();
     expect(await pending).toBeInstanceOf(Error);
   });

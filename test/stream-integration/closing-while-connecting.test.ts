@@ -1,14 +1,15 @@
 /**
  * Closing a websocket that is still connecting (a connect timeout against a server that never
  * completes the handshake, or a stream stopped while connecting) must not crash the process: the
- * `ws` library reports such a close as an 'error' event, which is thrown when nobody listens.
+ * `ws` library reports such a close as an 'error' event, which is thrown when nobody listens. The
+ * stream's timers run on a virtual scheduler moved by the test; the sockets are real.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createServer, type Server, type Socket } from 'node:net';
 import { runInThisContext } from 'node:vm';
-import { of } from 'rxjs';
+import { of, VirtualTimeScheduler } from 'rxjs';
 import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
-import { waitFor } from './support.js';
+import { drain } from '../support/harness.js';
 
 /** The real process (Jest's sandbox has a copy that never hears its events). */
 const realProcess = runInThisContext('process') as NodeJS.Process;
@@ -43,15 +44,25 @@ describe('closing a socket that is still connecting', () => {
     };
     realProcess.on('uncaughtException', record);
     const events: UserDataEvent[] = [];
+    const scheduler = new VirtualTimeScheduler();
     const subscription = userDataStream(() => of('a-listen-key-for-the-black-hole-0000000000'), {
       wsUrl,
-      connectTimeoutMs: 30,
-      backoff: { initialDelayMs: 10, maxDelayMs: 10 },
+      scheduler,
+      // The shortest a stream allows (a connect timeout and a backoff of 100 ms).
+      connectTimeoutMs: 100,
+      backoff: { initialDelayMs: 100, maxDelayMs: 100 },
     }).subscribe((event) => events.push(event));
     try {
-      await waitFor('two connect timeouts', () => events.filter((e) => e.type === 'reconnecting').length >= 2);
-      // Give a late 'error' event of the closed sockets the time to surface.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Timer by timer (a connect timeout, a backoff, a connect timeout), the sockets' own events
+      // let run in between, and after the second timeout, so that a late 'error' would surface.
+      while (events.filter((e) => e.type === 'reconnecting').length < 2) {
+        await drain();
+        const next = scheduler.actions[0];
+        if (next === undefined) throw new Error('no timer left before two connect timeouts');
+        scheduler.maxFrames = next.delay;
+        scheduler.flush();
+      }
+      await drain();
     } finally {
       subscription.unsubscribe();
       realProcess.off('uncaughtException', record);

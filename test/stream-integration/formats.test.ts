@@ -9,7 +9,8 @@ import { brokerUniversalTransfer, brokerWithdraw } from '../../src/index.js';
 import type { PushRecord, Simulator } from '../../src/simulator/index.js';
 import { JSON_CHANNELS, PROTOBUF_CHANNELS } from '../../src/stream/channels.js';
 import type { AccountEvent, MarketEvent } from '../../src/stream/events.js';
-import { clientOf, pushedEvents, record, startFastSim, waitFor, waitForEvents, type Recording } from './support.js';
+import { startDrivenSim } from '../support/sim-drive.js';
+import { clientOf, pushedEvents, record, untilEvents, type Recording } from './support.js';
 
 let sim: Simulator | undefined;
 let recordings: Recording[] = [];
@@ -31,19 +32,20 @@ function latestBalances(events: readonly MarketEvent[]): Map<string, AccountEven
   return latest;
 }
 
-describe('frame formats and event sources (fast clock)', () => {
+describe('frame formats and event sources', () => {
   it('pushes the same events as protobuf and as JSON, each on its own channels, with balances matching the simulator', async () => {
-    const s = (sim = await startFastSim(100));
+    const { sim: s, drive } = await startDrivenSim();
+    sim = s;
     const account = s.master.name;
     const protobuf = record(clientOf(s));
     const json = record(clientOf(s), { format: 'json' });
     recordings.push(protobuf, json);
-    await waitForEvents(protobuf, 'connected');
-    await waitForEvents(json, 'connected');
+    await untilEvents(drive, protobuf, 'connected');
+    await untilEvents(drive, json, 'connected');
 
     const summary = s.market.runSession({ account, orders: 12, seed: 21 });
     const pushed = s.ws.pushes(account);
-    await waitFor('both subscribers', () => protobuf.market().length >= pushed.length && json.market().length >= pushed.length);
+    await drive.until('both subscribers', () => protobuf.market().length >= pushed.length && json.market().length >= pushed.length);
 
     expect(summary.orderIds).toHaveLength(12);
     expect(summary.fills).toBeGreaterThan(0);
@@ -72,19 +74,20 @@ describe('frame formats and event sources (fast clock)', () => {
   });
 
   it('pushes a transfer, a deposit and a withdrawal of a sub-account as account updates', async () => {
-    const s = (sim = await startFastSim(100));
+    const { sim: s, drive } = await startDrivenSim();
+    sim = s;
     s.admin.createSubAccount(s.broker.name, 'streamsub01');
     const subKeys = s.admin.createApiKey('streamsub01');
     const broker = clientOf(s, s.broker);
     const sub = clientOf(s, subKeys);
     const rec = record(sub);
     recordings.push(rec);
-    await waitForEvents(rec, 'connected');
+    await untilEvents(drive, rec, 'connected');
 
     await firstValueFrom(brokerUniversalTransfer(broker, { fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'streamsub01', asset: 'USDT', amount: '100' }));
     s.admin.addDeposit('streamsub01', { coin: 'USDT', network: 'TRC20', amount: '50' });
     await firstValueFrom(brokerWithdraw(sub, { coin: 'USDT', network: 'TRC20', address: 'TXyz0000000000000000000000000000', amount: '30' }));
-    await waitFor('three account events', () => rec.market().length >= 3);
+    await drive.until('three account events', () => rec.market().length >= 3);
 
     expect(rec.market()).toEqual([
       expect.objectContaining({ type: 'account', asset: 'USDT', changeType: 'CONTRACT_TRANSFER', free: '100', freeChange: '100', frozen: '0', frozenChange: '0' }),

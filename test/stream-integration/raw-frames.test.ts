@@ -10,7 +10,8 @@ import { firstValueFrom } from 'rxjs';
 import WebSocket from 'ws';
 import { createListenKey } from '../../src/index.js';
 import type { Simulator } from '../../src/simulator/index.js';
-import { clientOf, startFastSim, waitFor } from './support.js';
+import { startDrivenSim } from '../support/sim-drive.js';
+import { clientOf } from './support.js';
 
 const SCHEMA = `
 syntax = "proto3";
@@ -61,7 +62,8 @@ afterEach(async () => {
 
 describe('binary frames read with protobufjs', () => {
   it('carry what the market driver did: the order, its fill and fee, its cancel, and the balances (available, frozen)', async () => {
-    const s = (sim = await startFastSim(100));
+    const { sim: s, drive } = await startDrivenSim();
+    sim = s;
     const account = s.master.name;
     const { listenKey } = await firstValueFrom(createListenKey(clientOf(s)));
     const frames: Decoded[] = [];
@@ -74,13 +76,16 @@ describe('binary frames read with protobufjs', () => {
     });
     const channels = ['spot@private.account.v3.api.pb', 'spot@private.deals.v3.api.pb', 'spot@private.orders.v3.api.pb'];
     ws.send(JSON.stringify({ method: 'SUBSCRIPTION', params: channels }));
-    await waitFor('the subscription reply', () => texts.length === 1);
+    await drive.settle();
+    expect(texts).toHaveLength(1);
     expect(JSON.parse(texts[0] ?? '')).toEqual({ id: 0, code: 0, msg: channels.join(',') });
 
     const placed = s.market.placeOrder({ account, symbol: 'BTCUSDT', side: 'BUY', price: '30000', quantity: '0.01', clientOrderId: 'raw-1' });
     s.market.fill(placed.orderId, '0.004');
     const canceled = s.market.cancel(placed.orderId);
-    await waitFor('nine frames', () => frames.length === 9);
+    // Once the loopback traffic has settled, every frame sent has arrived: nine, and no more.
+    await drive.settle();
+    expect(frames).toHaveLength(9);
 
     expect(placed.orderId).toMatch(/^C02__\d+$/);
     expect(canceled.status).toBe('PARTIALLY_CANCELED');
@@ -96,11 +101,9 @@ describe('binary frames read with protobufjs', () => {
       'privateAccount:spot@private.account.v3.api.pb',
     ]);
     const [newOrder, lock, deal, partOrder, quoteSettled, baseIn, fee, cancelOrder, unlock] = frames;
+    // All pushed at the clock's one millisecond (it moves only when the test moves it).
     const now = s.clock.now();
-    for (const frame of frames) {
-      expect(frame.sendTime).toBeGreaterThan(now - 60_000);
-      expect(frame.sendTime).toBeLessThanOrEqual(now);
-    }
+    for (const frame of frames) expect(frame.sendTime).toBe(now);
 
     // The order, as placed: 0.01 BTC at 30000, 300 USDT, nothing filled.
     expect(newOrder).toMatchObject({ symbol: 'BTCUSDT' });
@@ -149,8 +152,6 @@ describe('binary frames read with protobufjs', () => {
       ['BTC', '10.003996', '0'],
       ['USDT', '99880', '0'],
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(frames).toHaveLength(9);
     // Every frame is in the push log, in the same order.
     expect(s.ws.pushes(account).map((r) => r.kind)).toEqual(['orders', 'account', 'deals', 'orders', 'account', 'account', 'account', 'orders', 'account']);
   });

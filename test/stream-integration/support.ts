@@ -1,25 +1,19 @@
 /**
- * Shared set-up of the integration tests: a simulator on a fast clock, a client and a user data
- * stream on the same clock, a recorder of what the subscriber receives, and ways to wait (in real
- * time, bounded) for something to happen.
+ * Shared set-up of the integration tests: a client and a user data stream on the simulator's
+ * clock, a recorder of what the subscriber receives, and ways to wait for something to happen: on
+ * the simulator's manual clock, moved by the test (sim-drive.ts), or for real I/O, in real time,
+ * bounded.
  */
 import type { Subscription } from 'rxjs';
 import { createClient, type Client } from '../../src/index.js';
-import { startSimulator, type PushRecord, type SimCredentials, type Simulator, type SimulatorOptions, type WsRules } from '../../src/simulator/index.js';
+import type { PushRecord, SimCredentials, Simulator, WsConnectionView } from '../../src/simulator/index.js';
 import type { MarketEvent } from '../../src/stream/events.js';
 import { userDataStream, type UserDataEvent, type UserDataStreamOptions } from '../../src/stream/user-data-stream.js';
+import type { SimDrive } from '../support/sim-drive.js';
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
-
-/**
- * Starts a simulator whose clock runs `speed` times faster than real time. Requests may lag their
- * receive window by 10 clock minutes (real transit time is multiplied by the speed).
- */
-export function startFastSim(speed: number, options: SimulatorOptions = {}, ws: Partial<WsRules> = {}): Promise<Simulator> {
-  return startSimulator({ timestampSlackMs: 10 * MINUTE, ...options, speed, ws: { ...ws, ...options.ws } });
-}
 
 /** A client of `sim` acting as `keys`, on the simulator's clock and scheduler. */
 export function clientOf(sim: Simulator, keys: Pick<SimCredentials, 'apiKey' | 'secretKey'> = sim.master): Client {
@@ -76,6 +70,20 @@ export function withoutChannel(event: MarketEvent): Unchanneled {
   return rest;
 }
 
+/**
+ * Of `pushes`, those that went out on two connections while both were still open some time
+ * after: the copies an overlap (a rollover, a key replacement) gives the stream to deduplicate. A
+ * push sent in the very millisecond the older connection closes does not count: the stream may
+ * close it before reading the copy (on the manual clock, timers of one millisecond run together).
+ */
+export function overlapCopies(pushes: readonly PushRecord[], connections: readonly WsConnectionView[]): PushRecord[] {
+  const closedAt = new Map(connections.map((c) => [c.id, c.closedAt ?? Number.POSITIVE_INFINITY]));
+  return pushes.filter((push) => {
+    const ids = [...new Set(push.deliveries.map((d) => d.connection))];
+    return ids.length === 2 && ids.every((id) => push.event.sendTime < (closedAt.get(id) ?? 0));
+  });
+}
+
 /** The events of push records. */
 export function pushedEvents(records: readonly PushRecord[]): PushRecord['event'][] {
   return records.map((r) => r.event);
@@ -93,14 +101,7 @@ export async function waitFor(what: string, condition: () => boolean, timeoutMs 
   }
 }
 
-/** Waits until the simulator's clock reaches `time` (epoch ms). */
-export function untilClock(sim: Simulator, time: number): Promise<void> {
-  return new Promise((resolve) => {
-    sim.clock.setTimer(Math.max(0, time - sim.clock.now()), resolve);
-  });
-}
-
-/** Waits until `count` events of `type` have been recorded. */
-export function waitForEvents(recording: Recording, type: UserDataEvent['type'], count = 1, timeoutMs?: number): Promise<void> {
-  return waitFor(`${count} ${type} event(s)`, () => recording.events.filter((e) => e.type === type).length >= count, timeoutMs);
+/** Moves `drive`'s clock on until `count` events of `type` have been recorded. */
+export function untilEvents(drive: SimDrive, recording: Recording, type: UserDataEvent['type'], count = 1): Promise<void> {
+  return drive.until(`${count} ${type} event(s)`, () => recording.events.filter((e) => e.type === type).length >= count);
 }

@@ -1,13 +1,15 @@
 /**
  * Leaving the stream: the last unsubscribe closes every socket (even during a rollover overlap,
- * when two are open) and DELETEs the listen key, and leaves no timer behind on the clock.
+ * when two are open) and DELETEs the listen key, and leaves no timer behind on the clock. The
+ * clock is the simulator's manual one, moved by the test from timer to timer (sim-drive.ts).
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { map } from 'rxjs';
 import { createListenKey } from '../../src/index.js';
 import type { Simulator } from '../../src/simulator/index.js';
 import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
-import { clientOf, MINUTE, record, SECOND, startFastSim, waitFor, waitForEvents, type Recording } from './support.js';
+import { startDrivenSim } from '../support/sim-drive.js';
+import { clientOf, MINUTE, record, SECOND, type Recording } from './support.js';
 
 let sim: Simulator | undefined;
 let recordings: Recording[] = [];
@@ -18,9 +20,10 @@ afterEach(async () => {
   sim = undefined;
 });
 
-describe('unsubscribing (fast clock)', () => {
+describe('unsubscribing', () => {
   it('DELETEs the key, closes every socket and leaves no timer running', async () => {
-    const s = (sim = await startFastSim(100));
+    const { sim: s, drive } = await startDrivenSim();
+    sim = s;
     const account = s.master.name;
     // A rollover after 5 minutes with a 4.5-minute overlap (shorter, as it must be): two sockets
     // are open when we leave.
@@ -28,7 +31,8 @@ describe('unsubscribing (fast clock)', () => {
     const options = { rolloverAfterMs: 5 * MINUTE, rolloverOverlapMs: 270 * SECOND };
     const first = record(client, options);
     recordings.push(first);
-    await waitForEvents(first, 'rolled-over');
+    await drive.until('the rollover', () => first.events.some((e) => e.type === 'rolled-over'));
+    expect(first.lifecycle()).toEqual(['connected', 'rolled-over']);
     expect(s.ws.connections({ account, open: true })).toHaveLength(2);
     const [key] = s.admin.listenKeys(account);
     expect(key?.valid).toBe(true);
@@ -38,13 +42,13 @@ describe('unsubscribing (fast clock)', () => {
     const second = record(client, options);
     recordings.push(second);
     second.subscription.unsubscribe();
-    await waitFor("the second stream's key, created and DELETEd", () => s.admin.listenKeys(account).filter((k) => k.closed).length === 1);
+    await drive.until("the second stream's key, created and DELETEd", () => s.admin.listenKeys(account).filter((k) => k.closed).length === 1);
     expect(s.admin.listenKeys(account)).toHaveLength(2);
     expect(s.ws.connections({ account, open: true })).toHaveLength(2);
 
     first.subscription.unsubscribe();
-    await waitFor('the key to be DELETEd', () => s.admin.listenKey(key!.key)?.closed === true);
-    await waitFor('every socket to close', () => s.ws.connections({ account, open: true }).length === 0);
+    await drive.until('the key to be DELETEd', () => s.admin.listenKey(key!.key)?.closed === true);
+    await drive.until('every socket to close', () => s.ws.connections({ account, open: true }).length === 0);
 
     expect(s.admin.listenKeyOwner(key!.key)).toBeUndefined();
     expect(s.admin.listenKeys(account).filter((k) => k.valid)).toEqual([]);
@@ -55,7 +59,8 @@ describe('unsubscribing (fast clock)', () => {
   });
 
   it('closes both sockets of a rollover overlap itself, even when the key source cannot DELETE keys', async () => {
-    const s = (sim = await startFastSim(100));
+    const { sim: s, drive } = await startDrivenSim();
+    sim = s;
     const account = s.master.name;
     const client = clientOf(s);
     // A key source that creates keys but leaves closing them to someone else.
@@ -64,10 +69,10 @@ describe('unsubscribing (fast clock)', () => {
     const subscription = userDataStream(source, { wsUrl: s.wsUrl, scheduler: s.scheduler, rolloverAfterMs: 5 * MINUTE, rolloverOverlapMs: 270 * SECOND }).subscribe((e) =>
       events.push(e),
     );
-    await waitFor('the rollover', () => events.some((e) => e.type === 'rolled-over'));
+    await drive.until('the rollover', () => events.some((e) => e.type === 'rolled-over'));
     expect(s.ws.connections({ account, open: true })).toHaveLength(2);
     subscription.unsubscribe();
-    await waitFor('every socket to close', () => s.ws.connections({ account, open: true }).length === 0);
+    await drive.until('every socket to close', () => s.ws.connections({ account, open: true }).length === 0);
 
     expect(s.ws.connections({ account }).map((c) => c.closeReason)).toEqual(['client', 'client']);
     // The key was not DELETEd (the source cannot), so it is still valid.

@@ -58,6 +58,8 @@ export function S(phase: Phase, more: Partial<SupervisorState> = {}): Supervisor
 const at = <T extends SupervisorInputEvent>(input: T): SupervisorInput => ({ ...input, at: NOW }) as SupervisorInput;
 export const start = at({ type: 'start' });
 export const stop = at({ type: 'stop' });
+export const clientClosed = at({ type: 'client-closed' });
+export const keyCloseFailed = (key: string, error: unknown): SupervisorInput => at({ type: 'key-close-failed', key, error });
 export const keyCreated = (key: string): SupervisorInput => at({ type: 'key-created', key });
 export const keyFailed = (error: unknown): SupervisorInput => at({ type: 'key-failed', error });
 export const keepAliveOk = (key: string): SupervisorInput => at({ type: 'keepalive-ok', key });
@@ -89,6 +91,7 @@ export const overlapEnds: Effect = { type: 'overlap-ends' };
 export const deliver = (connection: number, market: MarketEvent): Effect => ({ type: 'deliver', connection, event: market });
 export const emit = (lifecycle: Exclude<LifecycleEvent, { type: 'diagnostic' }>): Effect => ({ type: 'emit', event: lifecycle });
 export const diagnose = (code: DiagnosticCode, message: string): Effect => ({ type: 'diagnose', code, message });
+export const complete: Effect = { type: 'complete' };
 export const failWith = (message: string): Effect => ({ type: 'fail', error: expect.objectContaining({ name: 'StreamFatalError', message }) as unknown as Error });
 
 /** What a live connection that ends leaves behind: no stable-period reset, no rollover. */

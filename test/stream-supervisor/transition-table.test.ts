@@ -8,8 +8,8 @@ import { ApiError } from '../../src/errors.js';
 import type { AccountEvent } from '../../src/stream/events.js';
 import { ruledInputs, transition } from '../../src/stream/supervisor/transition.js';
 import {
-  ACQUIRING, brokenBy, cancel, close, closeKey, connecting, createKey, deliver, diagnose, due, emit, ended, event, failWith, HEALTHY, IDLE, K1, K2, keepAlive,
-  keepAliveFailed, keepAliveOk, keyCreated, keyFailed, live, liveTimersCancelled, liveTimersStarted, MINUTE, NOW, open, overlap, overlapBegins, overlapEnds,
+  ACQUIRING, brokenBy, cancel, clientClosed, close, closeKey, complete, connecting, createKey, deliver, diagnose, due, emit, ended, event, failWith, HEALTHY, IDLE, K1, K2, keepAlive,
+  keepAliveFailed, keepAliveOk, keyCloseFailed, keyCreated, keyFailed, live, liveTimersCancelled, liveTimersStarted, MINUTE, NOW, open, overlap, overlapBegins, overlapEnds,
   overlapOver, probe, problem, ready, reconnecting, renewing, replacing, rollover, row, S, schedule, scheduleOverlapEnd, SETTINGS, start,
   stop, STOPPED, WAITING, type Row,
 } from './table.js';
@@ -47,6 +47,11 @@ const TABLE: readonly Row[] = [
   row('A11', 'a replaced connection ended in its overlap, stalled: a gap', S(live(2), { overlaps: [overlap(2, SINCE, 1)] }), ended(1, 'stalled', STALL), S(live(2), { overlaps: [overlap(2, SINCE, undefined)] }), [emit({ type: 'gap', from: STALL, to: SINCE, reason: 'stalled' })]),
   row('A11', 'a replaced connection ended in its overlap, having delivered: nothing missing', S(live(2), { overlaps: [overlap(2, SINCE, 1)] }), ended(1, 'closed-by-server', SINCE), S(live(2), { overlaps: [overlap(2, SINCE, undefined)] }), []),
   row('A12', 'stopped: nothing happens any more', S(STOPPED), ready(1), S(STOPPED), []),
+  row('A12', 'stopped: a DELETE failing after the stop tells nobody (the shell counts it)', S(STOPPED, { key: undefined }), keyCloseFailed(K1, HANG_UP), S(STOPPED, { key: undefined }), []),
+  row('A12', 'stopped: the client closed after the last subscriber left tells nobody', S(STOPPED, { key: undefined }), clientClosed, S(STOPPED, { key: undefined }), []),
+  row('A13', 'client closed: as the stop, then `stopped` and completion', S(live(2), { overlaps: [overlap(2, SINCE, 1)] }), clientClosed, S(STOPPED, { key: undefined, opened: 2 }), [close(2), close(1), closeKey(K1), emit({ type: 'stopped', reason: 'client-closed', at: NOW }), complete]),
+  row('A13', 'client closed while the key is being created: nothing to close yet, still told', S(ACQUIRING, { key: undefined }), clientClosed, S(STOPPED, { key: undefined }), [emit({ type: 'stopped', reason: 'client-closed', at: NOW }), complete]),
+  row('A14', 'a DELETE failed while the stream runs: a diagnostic', S(live(2), { key: K2 }), keyCloseFailed(K1, HANG_UP), S(live(2), { key: K2 }), [diagnose('key-close-failed', 'closing the listen key key-…aaaa failed: socket hang up')]),
 
   row('I1', 'start: create a key', S(IDLE, { key: undefined }), start, S(ACQUIRING, { key: undefined }), [createKey]),
 

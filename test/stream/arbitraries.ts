@@ -18,6 +18,19 @@ export const signedDecimal: fc.Arbitrary<string> = fc.tuple(fc.boolean(), unsign
 /** Non-empty text, any Unicode graphemes. */
 export const text: fc.Arbitrary<string> = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 });
 
+/** Half surrogates (U+D800 to U+DFFF): not code points of their own. */
+const SURROGATES = 0x800;
+
+/**
+ * Text of any code points but half surrogates, up to `maxLength` of them: what
+ * `fc.string({ unit: 'binary' })` gives, without the map of every code point that fast-check
+ * builds for it once per process (seconds, once per test file).
+ */
+export function anyCodePoints(maxLength: number): fc.Arbitrary<string> {
+  const codePoint = fc.integer({ min: 0, max: 0x10ffff - SURROGATES }).map((n) => (n >= 0xd800 ? n + SURROGATES : n));
+  return fc.array(codePoint, { maxLength }).map((codePoints) => String.fromCodePoint(...codePoints));
+}
+
 /** Epoch milliseconds: a positive safe integer. */
 export const epochMillis: fc.Arbitrary<number> = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
 

@@ -56,6 +56,31 @@ const CARELESS: readonly [string, UserDataStreamOptions, string][] = [
   ['wsUrl https://', { wsUrl: 'https://wbs-api.mexc.com/ws' }, 'wsUrl'],
 ];
 
+/** Settings it once accepted that flood the service with connections, each with the fields refused. */
+const FLOODS: readonly [string, UserDataStreamOptions, readonly string[]][] = [
+  ['a rollover every millisecond, without overlap (310 rollovers in 3 s)', { rolloverAfterMs: 1, rolloverOverlapMs: 0 }, ['rolloverAfterMs']],
+  ['a rollover just under a minute', { rolloverAfterMs: 59_999 }, ['rolloverAfterMs']],
+  ['a backoff of a nanosecond (669 websocket opens in 1 s)', { backoff: { initialDelayMs: 1e-9, maxDelayMs: 1e-9 } }, ['backoff.initialDelayMs', 'backoff.maxDelayMs']],
+  ['a first backoff delay just under 100 ms', { backoff: { initialDelayMs: 99 } }, ['backoff.initialDelayMs']],
+  ['a backoff cap of 50 ms', { backoff: { maxDelayMs: 50 } }, ['backoff.maxDelayMs']],
+  ['a stable period of 1 ms (a connection dropped at once resets the backoff)', { backoff: { stableAfterMs: 1 } }, ['backoff.stableAfterMs']],
+  ['a PING timeout of a nanosecond', { pingTimeoutMs: 1e-9 }, ['pingTimeoutMs']],
+  ['a connect timeout of a nanosecond', { connectTimeoutMs: 1e-9 }, ['connectTimeoutMs']],
+  ['a connect timeout of 99 ms', { connectTimeoutMs: 99 }, ['connectTimeoutMs']],
+];
+
+describe('userDataStream settings that would flood the service', () => {
+  it.each(FLOODS)('refuses %s when the stream is made', (_name, options, fields) => {
+    expect(configIssues(() => make(options)).map((issue) => issue.field)).toEqual(fields);
+  });
+
+  it('accepts each floor itself: a rollover a minute, a backoff and timeouts of 100 ms, a stable period of a second', () => {
+    expect(() =>
+      make({ rolloverAfterMs: 60_000, rolloverOverlapMs: 0, pingTimeoutMs: 100, connectTimeoutMs: 100, backoff: { initialDelayMs: 100, maxDelayMs: 100, stableAfterMs: 1000 } }),
+    ).not.toThrow();
+  });
+});
+
 describe('userDataStream settings', () => {
   it.each(CARELESS)('refuses %s when the stream is made, naming the field and its rule', (_name, options, field) => {
     expect(configIssues(() => make(options))).toEqual([{ field, rule: expect.any(String) }]);
@@ -65,7 +90,11 @@ describe('userDataStream settings', () => {
     const rule = (options: UserDataStreamOptions): string | undefined => configIssues(() => make(options))[0]?.rule;
     expect(rule({ pingIntervalMs: 0 })).toBe('a duration in ms, finite, 100 or more');
     expect(rule({ keepAliveIntervalMs: Infinity })).toBe('a duration in ms from 1000, below 3600000');
-    expect(rule({ rolloverAfterMs: Infinity })).toBe('a duration in ms above 0, at most 86400000');
+    expect(rule({ rolloverAfterMs: Infinity })).toBe('a duration in ms from 60000 to 86400000');
+    expect(rule({ pingTimeoutMs: 1e-9 })).toBe('a duration in ms, finite, 100 or more');
+    expect(rule({ connectTimeoutMs: 1e-9 })).toBe('a duration in ms, finite, 100 or more');
+    expect(rule({ backoff: { initialDelayMs: 1e-9 } })).toBe('a duration in ms, finite, 100 or more');
+    expect(rule({ backoff: { stableAfterMs: 1 } })).toBe('a duration in ms, finite, 1000 or more');
     expect(rule({ rolloverOverlapMs: 23 * 3_600_000 })).toBe('shorter than rolloverAfterMs');
     expect(rule({ format: loose('xml') })).toBe('one of protobuf, json');
     expect(rule({ kinds: [] })).toBe('a list of account, deals, orders: at least one, none twice');

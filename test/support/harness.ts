@@ -85,6 +85,25 @@ export async function until(condition: () => boolean, ms = 2000): Promise<void> 
 }
 
 /**
+ * Lets run what is already queued: promise callbacks, and the callbacks they queue in turn, a few
+ * event-loop turns deep (no real time waited). With every timer of the code under test on a
+ * VirtualTimeScheduler, flushed, nothing else is left that could happen later.
+ */
+export async function drain(turns = 5): Promise<void> {
+  for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Runs everything left: queued callbacks, then every timer on `scheduler` (virtual time, to its
+ * end), then the callbacks those queued. What has not happened by then never will.
+ */
+export async function runOut(scheduler: VirtualTimeScheduler): Promise<void> {
+  await drain();
+  scheduler.flush();
+  await drain();
+}
+
+/**
  * Runs `source` with its waits on a VirtualTimeScheduler: whenever the call is waiting on the
  * scheduler (a retry delay), virtual time jumps ahead. Returns the outcome.
  */

@@ -59,6 +59,9 @@ export function statusLine(element: HTMLElement): StatusLine {
         case 'diagnostic':
           detail = `diagnostic: ${event.code}`;
           break;
+        case 'stopped':
+          [state, detail] = ['stopped', `stopped (${event.reason})`];
+          break;
         default:
           events += 1;
       }

@@ -9,7 +9,7 @@ import { StreamFatalError } from '../stream-fatal-error.js';
 import { rolloverRetryDelay } from './connection-steps.js';
 import { cancel, close, closeKey, CREATE_KEY, diagnose, errorText, dropKey, open, OVERLAP_BEGINS, OVERLAP_ENDS, schedule, stay, step, then, WAITING, type InPhase } from './effects.js';
 import type { Effect, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
-import { credentialsRefused } from '../../errors.js';
+import { credentialsRefused } from '../../service-codes.js';
 import { failStream } from './stream-steps.js';
 
 type KeepAliveFailed = Extract<SupervisorInput, { type: 'keepalive-failed' }>;

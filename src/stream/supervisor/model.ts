@@ -86,10 +86,14 @@ export type Timer = { readonly name: TimerName } | { readonly name: 'overlap-ove
 export type SupervisorInputEvent =
   | { readonly type: 'start' }
   | { readonly type: 'stop' }
+  /** The stream's client was closed: stop as for `stop`, and tell whoever still subscribes. */
+  | { readonly type: 'client-closed' }
   /** The key source answered; `''` when it completed without a key. */
   | { readonly type: 'key-created'; readonly key: string }
   | { readonly type: 'key-failed'; readonly error: unknown }
   | { readonly type: 'keepalive-ok'; readonly key: string }
+  /** A key's DELETE failed (the shell counts it among the keys not closed either way). */
+  | { readonly type: 'key-close-failed'; readonly key: string; readonly error: unknown }
   | { readonly type: 'keepalive-failed'; readonly key: string; readonly error: unknown }
   | { readonly type: 'connection-ready'; readonly connection: number }
   | { readonly type: 'connection-event'; readonly connection: number; readonly event: MarketEvent }
@@ -127,7 +131,9 @@ export type Effect =
   | { readonly type: 'emit'; readonly event: Exclude<LifecycleEvent, DiagnosticEvent> }
   /** A diagnostic event; the shell masks keys and secrets in `message` and stamps the time. */
   | { readonly type: 'diagnose'; readonly code: DiagnosticCode; readonly message: string }
-  | { readonly type: 'fail'; readonly error: Error };
+  | { readonly type: 'fail'; readonly error: Error }
+  /** The stream ends normally: its subscribers' Observable completes. */
+  | { readonly type: 'complete' };
 
 /** The outcome of one input. */
 export interface Step {

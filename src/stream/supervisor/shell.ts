@@ -6,16 +6,17 @@
  *
  * @module
  */
-import type { Observable, Observer, SchedulerLike, Subscription } from 'rxjs';
+import type { SchedulerLike, Subscription } from 'rxjs';
 import { scheduleInSteps } from '../../long-delays.js';
 import type { Redactor } from '../../redact.js';
 import { openConnection, type Connection } from '../connection.js';
 import { OverlapDeduplicator } from '../dedup.js';
 import type { MarketEvent } from '../events.js';
 import type { LifecycleEvent } from '../lifecycle.js';
-import type { toListenKeySource } from '../listen-key-source.js';
 import type { WebSocketFactory } from '../socket.js';
 import { KnownKeys, safeDiagnostic } from './diagnostics.js';
+import { KeyCalls, type KeySource } from './key-calls.js';
+import type { StopReport } from './key-work.js';
 import { INITIAL_STATE, type Effect, type SupervisorInput, type SupervisorSettings, type SupervisorState, type Timer, type TimerName } from './model.js';
 import { transition } from './transition.js';
 
@@ -31,15 +32,16 @@ export interface StreamSettings extends SupervisorSettings {
   readonly redact: Redactor;
 }
 
-/** Where a stream's events and its error go. */
+/** Where a stream's events, its error and its completion go. */
 export interface StreamSink {
   next(event: MarketEvent | LifecycleEvent): void;
   error(error: unknown): void;
+  complete(): void;
 }
 
-/** A key source with every method returning an Observable. */
-export type KeySource = ReturnType<typeof toListenKeySource>;
+export type { StopReport };
 
+export type { KeySource };
 function timerKey(timer: Timer): string {
   return timer.name === 'overlap-over' ? `overlap-over:${timer.successor}` : timer.name;
 }
@@ -48,14 +50,15 @@ function timerKey(timer: Timer): string {
  * One running stream. Each input goes through {@link transition}; its effects are carried out in
  * order before the next input is taken (inputs that arrive meanwhile wait in a queue), except
  * `stop`, which a subscriber may cause from inside an event: it takes effect at once, and nothing
- * after it runs.
+ * after it runs. The stop is over (its promise resolves) once every key DELETE it started, and every
+ * key creation it found under way, has ended.
  *
  * @example
  * ```ts
- * const supervisor = new StreamSupervisor(toListenKeySource(client), settings, { next: console.log, error: console.error });
+ * const supervisor = new StreamSupervisor(toListenKeySource(client), settings, { next: console.log, error: console.error, complete: () => undefined });
  * supervisor.start();
  * // later
- * supervisor.stop();
+ * const report = await supervisor.stop(); // { keysNotClosed: [], creationsUnanswered: 0 }
  * ```
  */
 export class StreamSupervisor {
@@ -65,16 +68,18 @@ export class StreamSupervisor {
   private readonly queue: SupervisorInput[] = [];
   private readonly connections = new Map<number, Connection>();
   private readonly timers = new Map<string, Subscription>();
-  private readonly requests = new Set<Subscription>();
   private readonly dedup = new OverlapDeduplicator();
   private readonly knownKeys = new KnownKeys();
+  private readonly keyCalls: KeyCalls;
   private revocations: Subscription | undefined;
 
   constructor(
     private readonly keys: KeySource,
     private readonly settings: StreamSettings,
     private readonly sink: StreamSink,
-  ) {}
+  ) {
+    this.keyCalls = new KeyCalls(keys, this.knownKeys, (input) => this.feed({ ...input, at: this.now() }), () => this.stopped);
+  }
 
   /**
    * Creates the key and connects. A key the source reports revoked counts as a failed keepalive:
@@ -88,9 +93,29 @@ export class StreamSupervisor {
     this.feed({ type: 'start', at: this.now() });
   }
 
-  /** Closes every socket and DELETEs the key; nothing runs after. */
-  stop(): void {
+  /**
+   * Closes every socket and DELETEs the keys; nothing runs after. Resolves (never rejects) once
+   * every DELETE has ended, with the keys it could not close; the same promise on every call.
+   */
+  stop(): Promise<StopReport> {
     this.feed({ type: 'stop', at: this.now() });
+    return this.keyCalls.work.finished;
+  }
+
+  /** As {@link stop}, but whoever still subscribes gets a `stopped` event (`client-closed`), then completion. */
+  closeForClient(): Promise<StopReport> {
+    this.feed({ type: 'client-closed', at: this.now() });
+    return this.keyCalls.work.finished;
+  }
+
+  /** Resolves once the stream has stopped (however) and every DELETE it started has ended. */
+  get finished(): Promise<StopReport> {
+    return this.keyCalls.work.finished;
+  }
+
+  /** What its keys came to so far, what is still under way counted as lost. */
+  snapshot(): StopReport {
+    return this.keyCalls.work.snapshot();
   }
 
   private now(): number {
@@ -99,7 +124,7 @@ export class StreamSupervisor {
 
   private feed(input: SupervisorInput): void {
     if (this.stopped) return;
-    if (this.running && input.type !== 'stop') {
+    if (this.running && input.type !== 'stop' && input.type !== 'client-closed') {
       this.queue.push(input);
       return;
     }
@@ -129,23 +154,23 @@ export class StreamSupervisor {
     this.queue.length = 0;
     this.revocations?.unsubscribe();
     for (const timer of this.timers.values()) timer.unsubscribe();
-    for (const request of this.requests) request.unsubscribe();
     this.timers.clear();
-    this.requests.clear();
+    this.keyCalls.cancelKeepAlives();
     // The stop's own effects: close the sockets, DELETE the key (a request that outlives the stream).
     for (const effect of effects) this.perform(effect);
     for (const connection of this.connections.values()) connection.close();
     this.connections.clear();
+    this.keyCalls.work.stop();
   }
 
   private perform(effect: Effect): void {
     switch (effect.type) {
       case 'create-key':
-        return this.createKey();
+        return this.keyCalls.create();
       case 'keep-alive':
-        return this.keepAlive(effect.key);
+        return this.keyCalls.keepAlive(effect.key);
       case 'close-key':
-        return this.closeKey(effect.key);
+        return this.keyCalls.close(effect.key);
       case 'open':
         return this.open(effect.connection, effect.key);
       case 'probe':
@@ -171,61 +196,9 @@ export class StreamSupervisor {
         return this.sink.next({ type: 'diagnostic', code: effect.code, message: safeDiagnostic(effect.message, this.settings.redact, this.knownKeys.list()), at: this.now() });
       case 'fail':
         return this.sink.error(effect.error);
+      case 'complete':
+        return this.sink.complete();
     }
-  }
-
-  /**
-   * Creates a key. A stop does not cancel the creation: a request that already reached the service
-   * made a key, valid for an hour and counted against the account's limit, that nobody would
-   * DELETE. A key that comes after the stop is DELETEd instead.
-   */
-  private createKey(): void {
-    let received: string | undefined;
-    this.keys.create().subscribe({
-      next: (key) => {
-        received ??= key;
-      },
-      error: (error: unknown) => this.feed({ type: 'key-failed', error, at: this.now() }),
-      complete: () => {
-        if (this.stopped) {
-          if (received !== undefined) this.closeKey(received);
-          return;
-        }
-        if (received !== undefined) this.knownKeys.remember(received);
-        this.feed({ type: 'key-created', key: received ?? '', at: this.now() });
-      },
-    });
-  }
-
-  /** DELETEs a key; a failure changes nothing (the key expires by itself within the hour). */
-  private closeKey(key: string): void {
-    if (this.keys.close) this.request(this.keys.close(key), { error: () => undefined });
-  }
-
-  private keepAlive(key: string): void {
-    const keepAlive = this.keys.keepAlive;
-    const ok = (): void => this.feed({ type: 'keepalive-ok', key, at: this.now() });
-    // A source that does not keep keys alive leaves it to something else: as good as done.
-    if (keepAlive === undefined) return ok();
-    this.request(keepAlive(key), { error: (error: unknown) => this.feed({ type: 'keepalive-failed', key, error, at: this.now() }), complete: ok });
-  }
-
-  /** Subscribes to a key source call; cancelled if the stream stops first, unless made while stopping. */
-  private request(source: Observable<unknown>, handlers: Pick<Observer<unknown>, 'error'> & Partial<Pick<Observer<unknown>, 'complete'>>): void {
-    let settled = false;
-    const subscription = source.subscribe({
-      error: (error: unknown) => {
-        settled = true;
-        handlers.error(error);
-      },
-      complete: () => {
-        settled = true;
-        handlers.complete?.();
-      },
-    });
-    if (settled || this.stopped) return;
-    this.requests.add(subscription);
-    subscription.add(() => this.requests.delete(subscription));
   }
 
   private open(id: number, key: string): void {

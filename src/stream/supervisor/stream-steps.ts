@@ -4,8 +4,9 @@
  *
  * @module
  */
+import { maskListenKey } from '../lifecycle.js';
 import { StreamFatalError } from '../stream-fatal-error.js';
-import { close, closeKey, diagnose, emit, OVERLAP_ENDS, phaseConnections, stay, step, then } from './effects.js';
+import { close, closeKey, diagnose, emit, errorText, OVERLAP_ENDS, phaseConnections, stay, step, then } from './effects.js';
 import type { Effect, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
 
 /**
@@ -26,6 +27,19 @@ export function stopStream(state: SupervisorState): Step {
     unusedKey === undefined ? undefined : closeKey(unusedKey),
     ...oldKeys.map(closeKey),
   );
+}
+
+/**
+ * The stream's client was closed: stop as for the last subscriber leaving, then tell whoever still
+ * subscribes (a `stopped` event) and complete their stream.
+ */
+export function clientClosed(state: SupervisorState, at: number): Step {
+  return then(stopStream(state), (stopped) => step(stopped, emit({ type: 'stopped', reason: 'client-closed', at }), { type: 'complete' }));
+}
+
+/** A key's DELETE failed while the stream runs: a diagnostic (the key stays valid until it expires). */
+export function keyCloseFailed(state: SupervisorState, input: Extract<SupervisorInput, { type: 'key-close-failed' }>): Step {
+  return step(state, diagnose('key-close-failed', `closing the listen key ${maskListenKey(input.key)} failed: ${errorText(input.error)}`));
 }
 
 /** The stream cannot go on by itself: stop, then end the subscribers' stream with `error`. */

@@ -10,7 +10,7 @@ import { backoffOver, beginRollover, completeHandover, goLive, handoverFailed, l
 import { close, holds, schedule, stay, step, type InPhase } from './effects.js';
 import { abandonKey, adoptKey, awaitNewKey, beginKeyReplacement, keyFailed, keyFailedDuringHandover, keyFailedWhileWaiting, noKey, renewalAbandoned, startRenewal } from './key-steps.js';
 import type { InputType, PhaseName, Step, SupervisorInput, SupervisorSettings, SupervisorState } from './model.js';
-import { connectionProblem, inOverlap, overlapOver, replacedEnded, stopStream } from './stream-steps.js';
+import { clientClosed, connectionProblem, inOverlap, keyCloseFailed, overlapOver, replacedEnded, stopStream } from './stream-steps.js';
 
 type InputOf<T extends InputType> = Extract<SupervisorInput, { type: T }>;
 type Rule<P extends PhaseName, T extends InputType> = (state: InPhase<P>, input: InputOf<T>, settings: SupervisorSettings) => Step;
@@ -65,6 +65,8 @@ const IN_ANY_PHASE: PhaseRules<PhaseName> = {
   /* A7 */ 'keepalive-due': (s) => (s.key === undefined ? stay(s) : step(s, { type: 'keep-alive', key: s.key })),
   /* A8 */ 'keepalive-ok': (s, _i, cfg) => step(s, schedule('keepalive-due', cfg.keepAliveIntervalMs)),
   /* A10 */ 'overlap-over': (s, i) => overlapOver(s, i),
+  /* A13 */ 'client-closed': (s, i) => clientClosed(s, i.at),
+  /* A14 */ 'key-close-failed': (s, i) => keyCloseFailed(s, i),
 };
 
 /**

@@ -1,19 +1,21 @@
 /**
- * The secrets audit's world: a simulator on a fast clock with a master, a broker, a sub-account of
- * each, a broker sub-account created (B2) with a fund password, clients for each caller through a
- * `fetch` that records every signature sent and can echo the whole request back (the way a careless
- * proxy or runtime would), and one call of each of the 29 operations (the spec's 27, the account
- * reads A1 and A2 by the broker's sub-account for itself) through its public function.
+ * The secrets audit's world: a simulator on its manual clock, moved by the audit (`world.drive`,
+ * sim-drive.ts), with a master, a broker, a sub-account of each, a broker sub-account created (B2)
+ * with a fund password, clients for each caller through a `fetch` that records every signature
+ * sent and can echo the whole request back (the way a careless proxy or runtime would), and one
+ * call of each of the 29 operations (the spec's 27, the account reads A1 and A2 by the broker's
+ * sub-account for itself) through its public function.
  *
- * Timeouts run on real time, whatever the simulator's speed. The calls whose outcome the audit
- * asserts get a patient timeout, so a loaded machine cannot turn an answer into a timeout; a
- * second set of the same calls gives up fast, for the `hang` fault, which only a timeout ends.
+ * Request timeouts run on real time; the drive holds the clock still while a request is open. The
+ * calls whose outcome the audit asserts get a patient timeout, so a loaded machine cannot turn an
+ * answer into a timeout; a second set of the same calls gives up fast, for the `hang` fault,
+ * which only a timeout ends.
  */
 import type { Observable } from 'rxjs';
 import { brokerCreateSubAccount, brokerWithdraw, createClient, type Client, type FetchLike, type OperationId } from '../../../src/index.js';
-import { startSimulator, type SimCredentials, type Simulator } from '../../../src/simulator/index.js';
+import type { SimCredentials, Simulator } from '../../../src/simulator/index.js';
 import { BROKER_SUB, calls, MASTER_SUB } from '../../simulator/calls.js';
-import { MINUTE } from './row.js';
+import { startDrivenSim, type SimDrive } from '../../support/sim-drive.js';
 
 /** A fund password, 32 hex digits as it is sent. */
 export const FUND_PASSWORD = 'fa11edc0ffee0123456789abcdef4343';
@@ -26,6 +28,8 @@ export type EchoMode = 'off' | 'network-error' | 'error-body';
 /** The world of the audit. */
 export interface AuditWorld {
   readonly sim: Simulator;
+  /** Moves the simulator's clock. */
+  readonly drive: SimDrive;
   /** A client for each caller, its attempts given {@link HASTY_TIMEOUT_MS} (the stream retries a timeout). */
   readonly clients: { readonly master: Client; readonly broker: Client; readonly brokerSub: Client; readonly fundedSub: Client };
   /** Every credential in play. */
@@ -59,7 +63,7 @@ async function echoOf(input: Request | URL | string, init: RequestInit | undefin
   return `${init?.method ?? request?.method ?? 'GET'} ${url} X-MEXC-APIKEY: ${headers.get('X-MEXC-APIKEY') ?? ''} body: ${body}`;
 }
 
-function recordingFetch(world: { signatures: string[]; echo: EchoMode }): FetchLike {
+function recordingFetch(world: { signatures: string[]; echo: EchoMode }, inner: FetchLike): FetchLike {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const signature = new URL(url).searchParams.get('signature');
@@ -68,13 +72,13 @@ function recordingFetch(world: { signatures: string[]; echo: EchoMode }): FetchL
     if (world.echo === 'error-body') {
       return new Response(JSON.stringify({ code: 700002, msg: `Signature for this request is not valid: ${await echoOf(input, init)}` }), { status: 400 });
     }
-    return fetch(input, init);
+    return inner(input, init);
   };
 }
 
 /** Starts the world: accounts, the B2 sub-account with its fund password, clients, operations. */
 export async function startAuditWorld(): Promise<AuditWorld> {
-  const sim = await startSimulator({ speed: 100, timestampSlackMs: 10 * MINUTE });
+  const { sim, drive } = await startDrivenSim();
   const listenKeys = new Set<string>();
   sim.events.subscribe((event) => {
     if (event.type === 'listenKey') listenKeys.add(event.key);
@@ -84,7 +88,7 @@ export async function startAuditWorld(): Promise<AuditWorld> {
   const brokerSubKeys = sim.admin.createApiKey(BROKER_SUB);
   sim.admin.fund(BROKER_SUB, 'USDT', '1000');
   const state = { signatures: [] as string[], echo: 'off' as EchoMode };
-  const fetchImpl = recordingFetch(state);
+  const fetchImpl = recordingFetch(state, drive.watchFetch());
   const clientOf = (keys: SimCredentials, timeout: number): Client =>
     createClient({
       baseUrl: sim.restUrl,
@@ -99,12 +103,11 @@ export async function startAuditWorld(): Promise<AuditWorld> {
       fetch: fetchImpl,
     });
   // B2 with the fund password, through the public function; then the new sub-account's own key.
-  await new Promise<void>((resolve, reject) =>
-    brokerCreateSubAccount(clientOf(sim.broker, PATIENT_TIMEOUT_MS), { subAccount: FUNDED_SUB, note: 'audit', password: FUND_PASSWORD }).subscribe({
-      error: reject,
-      complete: resolve,
-    }),
-  );
+  let created = false;
+  brokerCreateSubAccount(clientOf(sim.broker, PATIENT_TIMEOUT_MS), { subAccount: FUNDED_SUB, note: 'audit', password: FUND_PASSWORD }).subscribe({
+    complete: () => (created = true),
+  });
+  await drive.until('the funded sub-account', () => created);
   const fundedKeys = sim.admin.createApiKey(FUNDED_SUB);
   sim.admin.fund(FUNDED_SUB, 'USDT', '1000');
   const clientsWith = (timeout: number): AuditWorld['clients'] => ({
@@ -127,6 +130,7 @@ export async function startAuditWorld(): Promise<AuditWorld> {
   const hasty = clientsWith(HASTY_TIMEOUT_MS);
   return {
     sim,
+    drive,
     clients: hasty,
     credentials: [sim.master, sim.broker, brokerSubKeys, fundedKeys],
     signatures: state.signatures,

@@ -6,8 +6,9 @@
 import { expect } from '@jest/globals';
 import type { PushRecord } from '../../../src/simulator/index.js';
 import type { GapEvent } from '../../../src/stream/lifecycle.js';
+import { overlapCopies } from '../../stream-integration/support.js';
 import { coverage, type Coverage } from './coverage.js';
-import { ACCOUNT, isMarket, ofType, waitFor, type Row } from './row.js';
+import { ACCOUNT, isMarket, MINUTE, ofType, type Row } from './row.js';
 
 /** The pushes since the stream started. */
 export function pushesOf(row: Row): PushRecord[] {
@@ -17,6 +18,11 @@ export function pushesOf(row: Row): PushRecord[] {
 /** How the received events compare with the push log and the gaps so far. */
 export function coverageOf(row: Row): Coverage {
   return coverage(pushesOf(row), row.events.filter(isMarket), ofType(row, 'gap') as GapEvent[]);
+}
+
+/** The pushes since the stream started that gave it copies to deduplicate ({@link overlapCopies}). */
+export function overlapCopiesOf(row: Row): PushRecord[] {
+  return overlapCopies(pushesOf(row), row.sim.ws.connections({ account: ACCOUNT }));
 }
 
 /** An object from entries, its keys sorted (so two of them print the same when equal). */
@@ -51,9 +57,13 @@ function caughtUp(row: Row): boolean {
   );
 }
 
-/** Waits until every push has arrived or lies in a gap, and both books are fresh and equal the simulator's (or the time is up). */
-export async function settle(row: Row, timeoutMs = 5_000): Promise<void> {
-  await waitFor('the stream to catch up', () => caughtUp(row), timeoutMs).catch(() => undefined);
+/**
+ * Moves the clock on until every push has arrived or lies in a gap, and both books are fresh and
+ * equal the simulator's, or `withinMs` of clock time have passed (then {@link expectNothingLost}
+ * says what is missing).
+ */
+export async function settle(row: Row, withinMs = 10 * MINUTE): Promise<void> {
+  await row.drive.until('the stream to catch up', () => caughtUp(row), withinMs).catch(() => undefined);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * One row of the fault matrix: a simulator on a fast clock, a sub-account that trades and streams
- * with its own key, and the state operators on its stream (balances resynced from M8 over REST by
- * the master, orders resynced from the simulator's book); ways to wait and to look at what the
+ * One row of the fault matrix: a simulator on its manual clock, moved by the test from timer to
+ * timer with the I/O settled in between (`row.drive`, sim-drive.ts), a sub-account that trades
+ * and streams with its own key, and the state operators on its stream (balances resynced from M8
+ * over REST by the master, orders resynced from the simulator's book); ways to look at what the
  * stream did. The checks of a row are in `row-checks.ts`.
  */
 import { defer, of, type Observable, type Subscription } from 'rxjs';
@@ -20,15 +21,14 @@ import {
   type UserDataEvent,
   type UserDataStreamOptions,
 } from '../../../src/index.js';
-import { startSimulator, type OrderView, type Simulator, type SimulatorOptions, type WsRules } from '../../../src/simulator/index.js';
+import type { OrderView, Simulator, SimulatorOptions, WsRules } from '../../../src/simulator/index.js';
 import { subtractDecimal } from '../../../src/decimal/arithmetic.js';
 import type { MarketEvent } from '../../../src/stream/events.js';
+import { startDrivenSim, type SimDrive } from '../../support/sim-drive.js';
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
-/** Clock ms per real ms in the matrix: a clock second is 10 real ms. */
-export const SPEED = 100;
 /** The sub-account that trades and streams. */
 export const ACCOUNT = 'faultsub01';
 
@@ -43,6 +43,8 @@ export interface SentRequest {
 /** A running row. */
 export interface Row {
   readonly sim: Simulator;
+  /** Moves the simulator's clock (every wait of a row is on it). */
+  readonly drive: SimDrive;
   /** The master, which reads the sub-account's balances (M8). */
   readonly master: Client;
   /** The sub-account's client, whose stream is under test. */
@@ -63,8 +65,7 @@ export interface Row {
 
 /** Settings of a row. */
 export interface RowOptions {
-  readonly speed?: number;
-  readonly sim?: SimulatorOptions;
+  readonly sim?: Omit<SimulatorOptions, 'clock' | 'realtime' | 'speed'>;
   readonly rules?: Partial<WsRules>;
   readonly stream?: UserDataStreamOptions;
   /** Settings of both clients (the master's and the sub-account's). */
@@ -97,13 +98,13 @@ export function seedOf(order: OrderView): OrderSeed {
   };
 }
 
-function recordingFetch(sim: Simulator, requests: SentRequest[]): FetchLike {
+function recordingFetch(sim: Simulator, requests: SentRequest[], inner: FetchLike): FetchLike {
   return (input, init) => {
     // The client may pass a URL and an init, or a Request (as ky does).
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     requests.push({ method, path: url.pathname, at: sim.clock.now() });
-    return fetch(input, init);
+    return inner(input, init);
   };
 }
 
@@ -112,17 +113,12 @@ function recordingFetch(sim: Simulator, requests: SentRequest[]): FetchLike {
  * recorder and state operators; resolves once the stream is connected.
  */
 export async function startRow(options: RowOptions = {}): Promise<Row> {
-  const sim = await startSimulator({
-    timestampSlackMs: 10 * MINUTE,
-    ...options.sim,
-    speed: options.speed ?? SPEED,
-    ws: { ...options.sim?.ws, ...options.rules },
-  });
+  const { sim, drive } = await startDrivenSim({ ...options.sim, ws: { ...options.sim?.ws, ...options.rules } });
   sim.admin.createSubAccount(sim.master.name, ACCOUNT);
   sim.admin.fund(ACCOUNT, 'USDT', '1000000');
   sim.admin.fund(ACCOUNT, 'BTC', '100');
   const requests: SentRequest[] = [];
-  const recorder = recordingFetch(sim, requests);
+  const recorder = recordingFetch(sim, requests, drive.watchFetch());
   const fetchImpl = options.fetch ? options.fetch(recorder) : recorder;
   const common = { baseUrl: sim.restUrl, wsUrl: sim.wsUrl, clock: () => sim.clock.now(), scheduler: sim.scheduler, recvWindow: 60_000, fetch: fetchImpl, ...options.client };
   const master = createClient({ ...common, apiKey: sim.master.apiKey, secretKey: sim.master.secretKey });
@@ -131,15 +127,13 @@ export async function startRow(options: RowOptions = {}): Promise<Row> {
   const assets = (): Observable<readonly { asset: string; free: string; locked: string }[]> => getSubAccountAssets(master, { subAccount: ACCOUNT });
   const orders = (): Observable<OrderSeed[]> => defer(() => of(sim.market.orders(ACCOUNT).map(seedOf)));
   options.before?.(sim);
-  // At 100 times real speed the default 15 s to connect is 150 real ms: a busy machine (other test
-  // files, a first connection's module loading) misses that, and the row sees a reconnect it did
-  // not cause. No row is about connect timeouts.
-  const events$ = userDataStream(client, { random: () => 0.5, connectTimeoutMs: 2 * MINUTE, ...options.stream });
+  const events$ = userDataStream(client, { random: () => 0.5, ...options.stream });
   const events: UserDataEvent[] = [];
   const snapshots: Row['snapshots'] = { balances: undefined, book: undefined };
   const subscriptions: Subscription[] = [];
   const row: Row = {
     sim,
+    drive,
     master,
     client,
     events,
@@ -165,7 +159,7 @@ export async function startRow(options: RowOptions = {}): Promise<Row> {
     events$.pipe(balanceSnapshots({ seed: assets(), resync: assets })).subscribe({ next: (s) => (snapshots.balances = s), error: () => undefined }),
     events$.pipe(reduceOrders({ seed: orders(), resync: orders, scheduler: sim.scheduler })).subscribe({ next: (b) => (snapshots.book = b), error: () => undefined }),
   );
-  await waitFor('the first connection', () => count(row, 'connected') >= 1 || row.error !== undefined);
+  await drive.until('the first connection', () => count(row, 'connected') >= 1 || row.error !== undefined);
   return row;
 }
 
@@ -176,11 +170,6 @@ export async function waitFor(what: string, condition: () => boolean, timeoutMs 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
-}
-
-/** Waits until the simulator's clock has moved `ms` on. */
-export function clockPasses(row: Row, ms: number): Promise<void> {
-  return new Promise((resolve) => row.sim.clock.setTimer(ms, resolve));
 }
 
 /** How many events of `type` the row has seen. */

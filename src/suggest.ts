@@ -1,6 +1,7 @@
 /**
- * "Did you mean ...?" for the command line: the known names nearest to a misspelt one, by edit
- * distance over lowercase text (a wrong case costs nothing, a swap of two neighbours costs one).
+ * "Did you mean ...?": the known names nearest to a misspelt one, by edit distance over lowercase
+ * text (a wrong case costs nothing, a swap of two neighbours costs one). The command line uses it
+ * for commands, operations and options; the settings module for a setting's name.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { didYouMean, editDistance, suggest } from '../../src/cli/suggest.js';
-import { endpointTable } from '../../src/index.js';
+import { didYouMean, editDistance, suggest } from '../src/suggest.js';
+import { endpointTable } from '../src/index.js';
 
 describe('editDistance', () => {
   it.each([

@@ -25,7 +25,12 @@ export interface ListenKeyBrokerOptions {
    * a key may renew and close it, and nothing else).
    */
   readonly authorize?: Authorize | undefined;
-  /** Origins (`scheme://host[:port]`) a request's `Origin` header must be one of, when it has one. Default: any origin. */
+  /**
+   * Origins (`scheme://host[:port]`) a request's `Origin` header must be one of, when it has one:
+   * set it when `authorize` reads a cookie, so that another site cannot use the user's session.
+   * Default: any origin, but a request the browser marks `Sec-Fetch-Site: cross-site` is refused
+   * unless its origin is listed here.
+   */
   readonly allowedOrigins?: readonly string[] | undefined;
   /** Keys the broker holds at once for the account, at most 60 (the service's limit per account). Default 50. */
   readonly maxKeys?: number | undefined;

@@ -15,6 +15,7 @@ import type { HttpHandler } from './http-handler.js';
 import { KeyKeeper } from './key-keeper.js';
 import { KEY_BODY_MAX_BYTES, KEY_ROUTE_METHODS, keyRoute } from './key-routes.js';
 import { nodeHandler } from './node-adapter.js';
+import { originRefused } from './origin-check.js';
 import { balancesRoute, openOrdersRoute, ReadGate } from './repair-routes.js';
 import { refusal } from './responses.js';
 
@@ -94,10 +95,7 @@ export function createListenKeyBroker(client: Client, options: ListenKeyBrokerOp
     if (route === undefined) return refusal('not-found', 'no such route');
     const methods = METHODS[route];
     if (!methods.includes(request.method)) return refusal('method-not-allowed', `${request.method} is not served here`, { allow: methods });
-    const origin = request.headers.get('origin');
-    if (origin !== null && settings.allowedOrigins !== undefined && !settings.allowedOrigins.includes(origin)) {
-      return refusal('origin-refused', 'requests from this origin are refused');
-    }
+    if (originRefused(request.headers, settings.allowedOrigins)) return refusal('origin-refused', 'requests from this origin are refused');
     const who = await sessionOf(settings.authorize, request);
     if (who instanceof Response) return who;
     if (route === 'keys') return keyRoute(request, { keeper, session: who.session, limits, now });

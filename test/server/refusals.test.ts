@@ -51,8 +51,16 @@ describe('upstreamRefusal', () => {
     expect(await bodyOf(paused)).toEqual({ error: 'upstream-paused', message: 'the service asked to wait before creating a listen key' });
     const asked = upstreamRefusal(new ApiError({ code: 429, msg: 'Too many requests', status: 429, operation: 'L1', retryAfterMs: 2_500 }), 'x', 0);
     expect(asked.headers.get('retry-after')).toBe('3');
+    // Without Retry-After: a first ban's 2 minutes for a 418, the service's 10 s window for a 429.
     const banned = upstreamRefusal(new HttpError({ status: 418, target }), 'x', 0);
-    expect([banned.status, banned.headers.get('retry-after')]).toEqual([503, '60']);
+    expect([banned.status, banned.headers.get('retry-after')]).toEqual([503, '120']);
+    const tooMany = upstreamRefusal(new HttpError({ status: 429, target }), 'x', 0);
+    expect([tooMany.status, tooMany.headers.get('retry-after')]).toEqual([503, '10']);
+    // A Retry-After past the longest ban (3 days), or of 0, is bounded as every wait is.
+    const forever = upstreamRefusal(new HttpError({ status: 429, target, retryAfterMs: 10 * 365 * 86_400_000 }), 'x', 0);
+    expect(forever.headers.get('retry-after')).toBe(String(3 * 86_400));
+    const now = upstreamRefusal(new ApiError({ code: 429, msg: 'Too many requests', status: 429, operation: 'L1', retryAfterMs: 0 }), 'x', 0);
+    expect(now.headers.get('retry-after')).toBe('1');
   });
 
   it('says the service failed (502) without its words or the request', async () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createClient, remoteListenKeys, remoteRepairSources } from '../../src/index.js';
 import { readBalances, readCreated, readOpenOrders } from '../../src/remote/answers.js';
-import { BROKER_URL } from '../../src/remote/remote-settings.js';
+import { BROKER_URL, routeUrl } from '../../src/remote/remote-settings.js';
 import { createListenKeyBroker, type ListenKeyBrokerOptions } from '../../src/server/index.js';
 import { configIssues, loose } from '../support/settings.js';
 
@@ -24,7 +24,8 @@ describe('createListenKeyBroker refuses a bad setting when it is made', () => {
   });
 
   it('holds maxKeys below the service’s 60 and the session’s bound within it', () => {
-    for (const maxKeys of [0, 61, 1.5, Infinity, Number.NaN, '50']) expect(fields(() => broker({ path: '/', maxKeys }))).toEqual(['maxKeys']);
+    for (const maxKeys of [0, 60, 61, 1.5, Infinity, Number.NaN, '50']) expect(fields(() => broker({ path: '/', maxKeys }))).toEqual(['maxKeys']);
+    expect(() => broker({ path: '/', maxKeys: 59, maxKeysPerSession: 59 })).not.toThrow();
     expect(fields(() => broker({ path: '/', maxKeys: 3, maxKeysPerSession: 4 }))).toEqual(['maxKeysPerSession']);
     // Left out, the session's bound follows a lower maxKeys.
     expect(() => broker({ path: '/', maxKeys: 2 })).not.toThrow();
@@ -52,6 +53,16 @@ describe('createListenKeyBroker refuses a bad setting when it is made', () => {
     expect(JSON.stringify(issues)).not.toContain('SECRETVALUE');
   });
 
+  it('refuses a name it does not take, with the nearest names, never ignoring it', () => {
+    expect(configIssues(() => broker({ path: '/', maxKey: 10 }))).toEqual([{ field: 'maxKey', rule: 'not a setting (did you mean maxKeys?)' }]);
+    expect(configIssues(() => broker({ path: '/', idleCloseMS: 60_000 }))).toEqual([{ field: 'idleCloseMS', rule: 'not a setting (did you mean idleCloseMs?)' }]);
+    expect(fields(() => broker({ path: '/', origin: 'https://app.example.com' }))).toEqual(['origin']);
+    expect(fields(() => remoteListenKeys('/api', loose({ scheduer: undefined })))).toEqual(['scheduer']);
+    expect(fields(() => remoteRepairSources('/api', loose({ symbol: ['BTCUSDT'] })))).toEqual(['symbol']);
+    expect(fields(() => broker(undefined))).toEqual(['path']);
+    expect(fields(() => broker('/api/mexc'))).toEqual(['(options)', 'path']);
+  });
+
   it('takes an explicit undefined as left out', () => {
     const allUndefined = {
       authorize: undefined,
@@ -70,12 +81,21 @@ describe('createListenKeyBroker refuses a bad setting when it is made', () => {
 });
 
 describe('the page-side sources refuse a bad setting when they are made', () => {
-  it('take the broker’s URL as an absolute http(s) URL or a path from the root, nothing else', () => {
-    for (const url of ['/api/mexc', 'https://app.example.com/api/mexc', 'http://127.0.0.1:8080/api']) expect(BROKER_URL.accepts(url)).toBe(true);
-    for (const url of ['api/mexc', '//evil.example/api', 'ftp://x/api', 'https://user:pw@x/api', '/api?x=1', '/api#top', '', 7, null]) {
+  it('take the broker’s URL as an absolute http(s) URL or one relative to the page on its own host, nothing else', () => {
+    for (const url of ['/api/mexc', 'api/mexc', './api', '../api', 'https://app.example.com/api/mexc', 'http://127.0.0.1:8080/api']) expect(BROKER_URL.accepts(url)).toBe(true);
+    const otherHosts = ['//evil.example/api', '\\\\evil.example/api', '/\\evil.example/api', ' //evil.example/api', '\t//evil.example/api', 'javascript:alert(1)', 'http://[::1'];
+    for (const url of [...otherHosts, 'ftp://x/api', 'https://user:pw@x/api', '/api?x=1', '/api#top', '', 7, null]) {
       expect(fields(() => remoteListenKeys(loose(url)))).toEqual(['url']);
       expect(fields(() => remoteRepairSources(loose(url)))).toEqual(['url']);
     }
+  });
+
+  it('resolve a relative URL against the page’s location when they call the broker', () => {
+    const page = { addEventListener: () => undefined, location: { href: 'https://app.example.com/dash/index.html?tab=1' } };
+    expect(routeUrl('/api/mexc', '/listen-key', page).href).toBe('https://app.example.com/api/mexc/listen-key');
+    expect(routeUrl('api/mexc/', '/listen-key', page).href).toBe('https://app.example.com/dash/api/mexc/listen-key');
+    expect(routeUrl('https://keys.example.com/b', '/balances', page).href).toBe('https://keys.example.com/b/balances');
+    expect(fields(() => routeUrl('api/mexc', '/listen-key', undefined))).toEqual(['url']);
   });
 
   it('check their options, an explicit undefined taken as left out', () => {

@@ -15,6 +15,7 @@ import { aFunction, SCHEDULER, type Rule } from '../settings/rules.js';
 
 /** What a source needs of the page: its lifecycle events and, for a relative URL, its location. */
 export interface PageLike {
+  /** Listens to the page's `pagehide` and `pageshow` events. */
   addEventListener(type: 'pagehide' | 'pageshow', listener: (event: Event) => void): void;
   /** The page's address; a relative broker URL is resolved against `href`. */
   readonly location?: { readonly href: string } | undefined;

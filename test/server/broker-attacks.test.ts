@@ -143,6 +143,17 @@ describe.each(FORMS)('the broker against an attacker, through its %s handler', (
     expect((await page.call('GET', `${PATH}/balances`)).status).toBe(503);
   });
 
+  it('leaves no key when its client is closed first, and close() then resolves all the same', async () => {
+    const { world: w, page } = await start();
+    const keys = [keyOf(await page.call('POST', KEYS)), keyOf(await page.call('POST', KEYS))];
+    expect(validKeys(w).sort()).toEqual([...keys].sort());
+    await w.client.close();
+    expect(validKeys(w)).toEqual([]);
+    expect(await page.call('POST', KEYS)).toMatchObject({ status: 502, body: { error: 'upstream-failed' } });
+    await broker?.close();
+    expect(validKeys(w)).toEqual([]);
+  });
+
   it('serves the read routes with GET only: any other method is 405 and reads or changes nothing', async () => {
     const { world: w, page } = await start();
     for (const path of [`${PATH}/balances`, `${PATH}/open-orders?symbols=BTCUSDT`]) {

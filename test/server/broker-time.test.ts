@@ -38,7 +38,10 @@ describe.each(FORMS)('the broker’s timers, through its %s handler', (_form, re
     const { listenKey } = (await page.call('POST', KEYS)).body as { listenKey: string };
     w.sim.clock.advance(MINUTE);
     expect((await page.call('PUT', KEYS, { body: json({ listenKey }) })).status).toBe(200);
-    // Silent from here: 3 minutes after that renewal, not after the key was made.
+    // Not closed a millisecond before idleCloseMs: a renewal then is still taken.
+    w.sim.clock.advance(3 * MINUTE - 1);
+    expect((await page.call('PUT', KEYS, { body: json({ listenKey }) })).status).toBe(200);
+    // Silent from here: closed 3 minutes after that renewal, not after the key was made.
     w.sim.clock.advance(3 * MINUTE - 1);
     expect(w.sim.admin.listenKey(listenKey)?.closed).toBe(false);
     w.sim.clock.advance(1);

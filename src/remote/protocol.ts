@@ -66,7 +66,7 @@ export const BROKER_REFUSALS = {
   unauthorized: 401,
   /** 403: `authorize` threw. */
   forbidden: 403,
-  /** 403: an `Origin` not in `allowedOrigins`. */
+  /** 403: an `Origin` not in `allowedOrigins`, or a cross-site request (`Sec-Fetch-Site`) from an origin not listed. */
   'origin-refused': 403,
   /** 404: no such route. */
   'not-found': 404,

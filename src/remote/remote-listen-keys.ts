@@ -43,6 +43,8 @@ class PageKeys {
   readonly revoked = new Subject<string>();
   private readonly renewals = new Map<string, Subscription>();
   private readonly shown = new Subject<void>();
+  /** Keys closed already (on the way out, or by the broker), until the stream lets go of them. */
+  private readonly gone = new Set<string>();
   private hidden = false;
   private closedOnHide: string[] = [];
 
@@ -58,26 +60,21 @@ class PageKeys {
 
   keepAlive(listenKey: string): Promise<unknown> {
     return this.route.send('PUT', listenKey).catch((error: unknown) => {
-      if (isGone(error)) this.forget(listenKey);
+      if (isGone(error)) this.forget(listenKey, true);
       throw error;
     });
   }
 
   close(listenKey: string): Observable<unknown> {
-    const held = this.renewals.has(listenKey);
     this.forget(listenKey);
-    // A key closed when the page was left is closed already.
-    return held || !this.closedOnHide.includes(listenKey) ? from(this.closeRemote(listenKey)) : EMPTY;
+    // A key closed already (when the page was left, or by the broker) is not DELETEd again.
+    return this.gone.delete(listenKey) ? EMPTY : from(this.closeRemote(listenKey));
   }
 
   /** The page is left: every key is closed at once, with requests that outlive the page. */
   hide(): void {
     this.hidden = true;
-    for (const listenKey of [...this.renewals.keys()]) {
-      this.forget(listenKey);
-      this.closedOnHide.push(listenKey);
-      this.closeRemote(listenKey).catch(() => undefined);
-    }
+    for (const listenKey of [...this.renewals.keys()]) this.closeOnHide(listenKey);
   }
 
   /** The page is back from the back-forward cache: the keys closed on the way out are revoked. */
@@ -92,14 +89,16 @@ class PageKeys {
 
   private async post(): Promise<string> {
     const { listenKey, renewIntervalMs } = await this.route.create();
-    if (this.hidden) {
-      // Made while the page was being left: closed at once, replaced when the page is shown.
-      this.closedOnHide.push(listenKey);
-      this.closeRemote(listenKey).catch(() => undefined);
-    } else {
-      this.renewals.set(listenKey, this.renew(listenKey, renewIntervalMs));
-    }
+    // Made while the page was being left: closed at once, replaced when the page is shown.
+    if (this.hidden) this.closeOnHide(listenKey);
+    else this.renewals.set(listenKey, this.renew(listenKey, renewIntervalMs));
     return listenKey;
+  }
+
+  private closeOnHide(listenKey: string): void {
+    this.forget(listenKey, true);
+    this.closedOnHide.push(listenKey);
+    this.closeRemote(listenKey).catch(() => undefined);
   }
 
   /** Renews a key until it is closed or the broker no longer knows it. */
@@ -109,7 +108,7 @@ class PageKeys {
         () => undefined,
         (error: unknown) => {
           if (!isGone(error)) return;
-          this.forget(listenKey);
+          this.forget(listenKey, true);
           this.revoked.next(listenKey);
         },
       );
@@ -121,9 +120,11 @@ class PageKeys {
       .subscribe();
   }
 
-  private forget(listenKey: string): void {
+  /** Stops renewing a key; `gone`: it is closed already, and the stream's close of it sends nothing. */
+  private forget(listenKey: string, gone = false): void {
     this.renewals.get(listenKey)?.unsubscribe();
     this.renewals.delete(listenKey);
+    if (gone) this.gone.add(listenKey);
   }
 
   /** Closes a key on the broker; a key already gone is as good as closed. */

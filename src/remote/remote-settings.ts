@@ -15,6 +15,7 @@ import { aFunction, SCHEDULER, type Rule } from '../settings/rules.js';
 
 /** What a source needs of the page: its lifecycle events and, for a relative URL, its location. */
 export interface PageLike {
+  /** Listens to the page's `pagehide` and `pageshow` events. */
   addEventListener(type: 'pagehide' | 'pageshow', listener: (event: Event) => void): void;
   /** The page's address; a relative broker URL is resolved against `href`. */
   readonly location?: { readonly href: string } | undefined;
@@ -40,22 +41,29 @@ export interface RemoteRepairSourcesOptions {
   readonly symbols?: readonly string[] | undefined;
 }
 
-function parsed(text: string): URL | undefined {
+function parsed(text: string, base?: string): URL | undefined {
   try {
-    return new URL(text);
+    return new URL(text, base);
   } catch {
     return undefined;
   }
 }
 
-/** A broker's URL: absolute (http or https, no user or password), or a path from the root; no query or fragment. */
+/** Where a relative broker URL is tried, to see that it stays on the page's own host. */
+const PROBE_PAGE = 'http://page.invalid/dir/';
+
+/**
+ * A broker's URL: absolute (http or https, no user or password), or relative (`/api/mexc`,
+ * `api/mexc`), resolved against the page's location onto the page's own host (`//host/...`, or a
+ * `\\host` that a URL parser reads as one, is refused); no query or fragment.
+ */
 export const BROKER_URL: Rule<string> = {
-  words: 'an absolute http:// or https:// URL without user or password, or a path from the root (/...); no query or fragment',
+  words: 'an absolute http:// or https:// URL without user or password, or a URL relative to the page on its own host; no query or fragment',
   accepts: (value): value is string => {
-    if (typeof value !== 'string' || value.includes('?') || value.includes('#')) return false;
-    if (value.startsWith('/')) return !value.startsWith('//') && parsed(`http://page${value}`) !== undefined;
+    if (typeof value !== 'string' || value === '' || /[?#\\\s]/.test(value)) return false;
     const url = parsed(value);
-    return url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
+    if (url === undefined) return !value.startsWith('//') && parsed(value, PROBE_PAGE)?.host === 'page.invalid';
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
   },
 };
 
@@ -114,7 +122,7 @@ export function fetchOf(given: FetchLike | undefined): FetchLike {
 /**
  * The absolute URL of a route of the broker at `base`, a relative base resolved against the page's location.
  *
- * @throws ValidationError (field `url`) when `base` is a path and the page has no location.
+ * @throws ValidationError (field `url`) when `base` is relative and the page has no location.
  * @example
  * ```ts
  * routeUrl('/api/mexc', '/listen-key', { addEventListener() {}, location: { href: 'https://app.example/x' } }).href;
@@ -123,7 +131,7 @@ export function fetchOf(given: FetchLike | undefined): FetchLike {
  */
 export function routeUrl(base: string, route: string, page: PageLike | undefined): URL {
   const trimmed = base.replace(/\/+$/, '');
-  if (!base.startsWith('/')) return new URL(`${trimmed}${route}`);
+  if (parsed(base) !== undefined) return new URL(`${trimmed}${route}`);
   const href = page?.location?.href ?? (globalThis as { location?: { href?: unknown } }).location?.href;
   if (typeof href !== 'string') throw new ValidationError({ operation: 'config', issues: [{ field: 'url', rule: 'an absolute URL where the page has no location' }] });
   return new URL(`${trimmed}${route}`, href);

@@ -25,9 +25,17 @@ export interface ListenKeyBrokerOptions {
    * a key may renew and close it, and nothing else).
    */
   readonly authorize?: Authorize | undefined;
-  /** Origins (`scheme://host[:port]`) a request's `Origin` header must be one of, when it has one. Default: any origin. */
+  /**
+   * Origins (`scheme://host[:port]`) a request's `Origin` header must be one of, when it has one:
+   * set it when `authorize` reads a cookie, so that another site cannot use the user's session.
+   * Default: any origin, but a request the browser marks `Sec-Fetch-Site: cross-site` is refused
+   * unless its origin is listed here.
+   */
   readonly allowedOrigins?: readonly string[] | undefined;
-  /** Keys the broker holds at once for the account, at most 60 (the service's limit per account). Default 50. */
+  /**
+   * Keys the broker holds at once for the account (open, being made, or being closed), below the
+   * service's 60 per account, so the account's other streams keep room. Default 50.
+   */
   readonly maxKeys?: number | undefined;
   /** Keys one session holds at once, at most `maxKeys`. Default 4 (`maxKeys`, when that is lower). */
   readonly maxKeysPerSession?: number | undefined;
@@ -77,8 +85,8 @@ export const BROKER_SETTINGS = settingsFor<ListenKeyBrokerOptions>()(
     path: required(PATH),
     authorize: optional(aFunction<Authorize>()),
     allowedOrigins: optional(ORIGINS),
-    maxKeys: setting(count({ min: 1, max: SERVICE_KEY_LIMIT }), 50),
-    maxKeysPerSession: optional(count({ min: 1, max: SERVICE_KEY_LIMIT })),
+    maxKeys: setting(count({ min: 1, below: SERVICE_KEY_LIMIT }), 50),
+    maxKeysPerSession: optional(count({ min: 1, below: SERVICE_KEY_LIMIT })),
     renewIntervalMs: setting(duration({ min: 1000, max: 1_800_000 }), 60_000),
     idleCloseMs: setting(duration({ min: 2000, max: 3_600_000 }), 300_000),
     keepAliveIntervalMs: STREAM_SETTINGS.fields.keepAliveIntervalMs,

@@ -9,15 +9,13 @@
  */
 import { firstValueFrom, type SchedulerLike, type Subscription } from 'rxjs';
 import type { Client } from '../client/types.js';
-import { ApiError } from '../errors.js';
+import { keyUnknownToService } from '../client/listen-key-ledger.js';
+import { KEY_LIFE_MS } from '../endpoints/listen-key.js';
 import { scheduleInSteps } from '../long-delays.js';
 import { closeListenKey, createListenKey, keepAliveListenKey } from '../operations/listen-key.js';
 import type { CreatedListenKey } from '../remote/protocol.js';
-import { SERVICE_CODES } from '../service-codes.js';
 import { KeyLedger, type HeldKey, type KeyRefusal, type LedgerLimits } from './key-ledger.js';
 
-/** A listen key is valid 60 minutes from its creation or its last keepalive. */
-const KEY_VALIDITY_MS = 60 * 60_000;
 /** After a failed keepalive the next one comes this soon (or at the usual interval, if sooner). */
 const RETRY_KEEPALIVE_MS = 60_000;
 
@@ -31,8 +29,6 @@ export interface KeeperSettings extends LedgerLimits {
 export type CreateOutcome = { readonly created: CreatedListenKey } | KeyRefusal | { readonly failed: unknown } | { readonly shut: true };
 
 type TimerName = 'idle' | 'keepalive' | 'release';
-
-const isGoneOnService = (error: unknown): boolean => error instanceof ApiError && error.code === SERVICE_CODES.listenKeyInvalid;
 
 /** The keys a broker issued, on the service. */
 export class KeyKeeper {
@@ -97,7 +93,7 @@ export class KeyKeeper {
       this.ledger.withdraw(reservation);
       return { failed: error };
     }
-    const held = this.ledger.issue(reservation, listenKey, this.scheduler.now(), KEY_VALIDITY_MS);
+    const held = this.ledger.issue(reservation, listenKey, this.scheduler.now(), KEY_LIFE_MS);
     if (this.shut) {
       await this.closeOnService(held);
       return { shut: true };
@@ -145,11 +141,11 @@ export class KeyKeeper {
     try {
       await firstValueFrom(keepAliveListenKey(this.client, { listenKey: held.key }));
       if (held.closing) return;
-      held.validUntil = this.scheduler.now() + KEY_VALIDITY_MS;
+      held.validUntil = this.scheduler.now() + KEY_LIFE_MS;
       this.schedule(held, 'keepalive', this.settings.keepAliveIntervalMs);
     } catch (error) {
       if (held.closing) return;
-      if (isGoneOnService(error) || this.scheduler.now() >= held.validUntil) return this.forget(held);
+      if (keyUnknownToService(error) || this.scheduler.now() >= held.validUntil) return this.forget(held);
       this.schedule(held, 'keepalive', Math.min(RETRY_KEEPALIVE_MS, this.settings.keepAliveIntervalMs));
     }
   }
@@ -174,7 +170,7 @@ export class KeyKeeper {
       this.ledger.release(held.key);
     } catch (error) {
       const left = held.validUntil - this.scheduler.now();
-      if (isGoneOnService(error) || left <= 0 || this.shut) this.ledger.release(held.key);
+      if (keyUnknownToService(error) || left <= 0 || this.shut) this.ledger.release(held.key);
       else this.schedule(held, 'release', left);
     }
   }

@@ -15,6 +15,7 @@ import type { HttpHandler } from './http-handler.js';
 import { KeyKeeper } from './key-keeper.js';
 import { KEY_BODY_MAX_BYTES, KEY_ROUTE_METHODS, keyRoute } from './key-routes.js';
 import { nodeHandler } from './node-adapter.js';
+import { originRefused } from './origin-check.js';
 import { balancesRoute, openOrdersRoute, ReadGate } from './repair-routes.js';
 import { refusal } from './responses.js';
 
@@ -49,15 +50,19 @@ async function sessionOf(authorize: Authorize | undefined, request: Request): Pr
  * - `GET {path}/balances` and `GET {path}/open-orders?symbols=BTCUSDT,...` read the account (A1,
  *   A2) and answer the state operators' seeds (`remoteRepairSources` reads them on the page).
  *
- * Its rules: it renews and closes only keys it issued, and for a page only those its session was
- * given (another session's key is answered 404, as an unknown one); it holds at most `maxKeys` for
+ * Its rules: a request from an origin not in `allowedOrigins`, or one a browser marks cross-site
+ * from an origin not listed, is refused (403) before `authorize` is asked; it renews and closes
+ * only keys it issued, and for a page only those its session was given (another session's key is
+ * answered 404, as an unknown one); it holds at most `maxKeys` for
  * the account (503 past it) and `maxKeysPerSession` per session (429), creations under way
  * included; it keeps each key alive on the service itself (L3, every `keepAliveIntervalMs`) while
  * its page renews it, and closes a key whose page was silent for `idleCloseMs`; a wrong method is
  * 405 with `Allow`, another path 404, a bad body or key 400 (413 when too large), each with a small
  * JSON body saying why, and a refused request changes nothing. Each page has keys of its own (the
  * service allows 5 connections per key; sharing would tie pages' lifetimes together). Every timer
- * runs on the client's scheduler. The client is not closed by `close()`: it may serve other work.
+ * runs on the client's scheduler. The client is not closed by `close()`: it may serve other work;
+ * close the broker first, then the client (`client.close()` DELETEs the broker's keys too, being
+ * the client that made them, but pages would meanwhile be answered 502).
  *
  * @throws ValidationError (operation `config`) when `client` is not a client or an option breaks its rule.
  * @example
@@ -94,10 +99,7 @@ export function createListenKeyBroker(client: Client, options: ListenKeyBrokerOp
     if (route === undefined) return refusal('not-found', 'no such route');
     const methods = METHODS[route];
     if (!methods.includes(request.method)) return refusal('method-not-allowed', `${request.method} is not served here`, { allow: methods });
-    const origin = request.headers.get('origin');
-    if (origin !== null && settings.allowedOrigins !== undefined && !settings.allowedOrigins.includes(origin)) {
-      return refusal('origin-refused', 'requests from this origin are refused');
-    }
+    if (originRefused(request.headers, settings.allowedOrigins)) return refusal('origin-refused', 'requests from this origin are refused');
     const who = await sessionOf(settings.authorize, request);
     if (who instanceof Response) return who;
     if (route === 'keys') return keyRoute(request, { keeper, session: who.session, limits, now });

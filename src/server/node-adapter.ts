@@ -20,9 +20,13 @@ export interface NodeRequest {
   readonly body?: unknown;
   /** Whether the body stream was read to its end already (by a body parser). */
   readonly readableEnded?: boolean | undefined;
+  /** A piece of the body came. */
   on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
+  /** The body ended. */
   on(event: 'end', listener: () => void): unknown;
+  /** The request broke off. */
   on(event: 'error', listener: (error: Error) => void): unknown;
+  /** Lets a body that is not read flow away. */
   resume(): unknown;
 }
 
@@ -30,8 +34,11 @@ export interface NodeRequest {
 export interface NodeResponse {
   statusCode: number;
   readonly headersSent: boolean;
+  /** Sets a header of the answer. */
   setHeader(name: string, value: string): unknown;
+  /** Sends the body and ends the answer. */
   end(chunk?: Uint8Array): unknown;
+  /** Drops the connection (an answer that cannot be finished). */
   destroy(error?: Error): unknown;
 }
 

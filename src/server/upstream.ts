@@ -5,15 +5,22 @@
  *
  * @module
  */
+import { BUDGET_SETTINGS } from '../budget/options.js';
+import { FIRST_BAN_MS, refusalWaitMs, tooManyWaitMs } from '../default-waits.js';
 import { ApiError, HttpError, RateLimitedError } from '../errors.js';
 import { refusal } from './responses.js';
 
-/** How long the service asked to wait, from now, if it did. */
+/**
+ * How long the service asked to wait, from now, if it did: its `Retry-After` (bounded as every
+ * wait is, `default-waits.ts`), else the library's own wait for a 418 (a first ban) or a 429 (the
+ * service's window).
+ */
 function waitAsked(error: unknown, now: number): number | undefined {
   if (error instanceof RateLimitedError) return Math.max(0, error.pausedUntil - now);
   if (error instanceof ApiError || error instanceof HttpError) {
-    if (error.retryAfterMs !== undefined) return error.retryAfterMs;
-    if (error.status === 429 || error.status === 418) return 60_000;
+    if (error.retryAfterMs !== undefined) return refusalWaitMs(error.retryAfterMs);
+    if (error.status === 418) return FIRST_BAN_MS;
+    if (error.status === 429) return tooManyWaitMs(BUDGET_SETTINGS.fields.windowMs.default);
   }
   return undefined;
 }

@@ -22,7 +22,9 @@ import { PAGINATE_SETTINGS } from '../../src/operators/paginate.js';
 import { REDUCE_ORDERS_SETTINGS } from '../../src/operators/reduce-orders.js';
 import { REPLAY_SETTINGS } from '../../src/recording/replay-session.js';
 import { RECORDING_WRITER_SETTINGS } from '../../src/recording/write-recording.js';
+import { REMOTE_LISTEN_KEYS_SETTINGS, REMOTE_REPAIRS_SETTINGS } from '../../src/remote/remote-settings.js';
 import { POLL_BALANCES_SETTINGS } from '../../src/scale/balance-rounds.js';
+import { BROKER_SETTINGS } from '../../src/server/broker-settings.js';
 import { STREAMS_SETTINGS } from '../../src/scale/user-data-streams.js';
 import type { Schema, Settings } from '../../src/settings/resolve.js';
 import { BACKOFF_SETTINGS } from '../../src/stream/backoff.js';
@@ -80,6 +82,9 @@ const TABLES: readonly [string, Settings<Schema>][] = [
   ['balanceSnapshots(options)', BALANCE_SNAPSHOTS_SETTINGS],
   ['toStore(source$, options)', STORE_SETTINGS],
   ['streamStatus(options)', STREAM_STATUS_SETTINGS],
+  ['createListenKeyBroker(client, options)', BROKER_SETTINGS],
+  ['remoteListenKeys(url, options)', REMOTE_LISTEN_KEYS_SETTINGS],
+  ['remoteRepairSources(url, options)', REMOTE_REPAIRS_SETTINGS],
   ['replaySession(input, options)', REPLAY_SETTINGS],
   ['createRecordingWriter(options)', RECORDING_WRITER_SETTINGS],
   ['emptyOrderBook(options) and emptyBalances(options)', EMPTY_SNAPSHOT_SETTINGS],

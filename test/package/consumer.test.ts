@@ -2,7 +2,7 @@
  * The package as a consumer gets it, starting from a fresh clone with no `dist/` and no
  * `node_modules/`: installed from the clone's git URL, installed from the clone's folder, and then
  * packed with `npm pack`. Each install goes into an empty project, is imported from ES modules (the
- * root entry, `mexc-rx/simulator`, `mexc-rx/nats` against a real nats-server) and run as the
+ * root entry, `mexc-rx/simulator`, `mexc-rx/server`'s broker, `mexc-rx/nats` against a real nats-server) and run as the
  * `mexc-rx` command. The three installs hold the same files byte for byte, and the declarations are
  * type-checked once. Slow (the git and folder installs each install the build's tools and build,
  * and `npm pack` builds again): two minutes or so.
@@ -176,6 +176,7 @@ describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its
       order: { side: 'BUY', price: '30000', status: 'NEW' },
       deepImport: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
       decimal: '0.3',
+      server: { status: 201, heldByBroker: true, validAfterClose: false },
     });
     for (const row of source.endpointTable) expect(seen['exports']).toContain(row.name);
   }, 90_000);

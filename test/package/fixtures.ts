@@ -8,6 +8,7 @@
 export const CONSUMER_MJS = `
 import * as lib from 'mexc-rx';
 import { addDecimal } from 'mexc-rx/decimal';
+import { createListenKeyBroker } from 'mexc-rx/server';
 import { startSimulator } from 'mexc-rx/simulator';
 import { filter, firstValueFrom, tap } from 'rxjs';
 
@@ -37,6 +38,13 @@ const order = await firstValueFrom(
     filter((event) => event.type === 'order'),
   ),
 );
+const broker = createListenKeyBroker(client, { path: '/api/mexc' });
+const made = await broker.fetch(new Request('http://app.test/api/mexc/listen-key', { method: 'POST' }));
+const { listenKey } = await made.json();
+const validKeys = () => sim.admin.listenKeys(sim.master.name).filter((key) => key.valid).map((key) => key.key);
+const heldByBroker = validKeys().includes(listenKey);
+await broker.close();
+const server = { status: made.status, heldByBroker, validAfterClose: validKeys().includes(listenKey) };
 let deepImport;
 try {
   await import('mexc-rx/dist/index.js');
@@ -53,6 +61,7 @@ console.log(JSON.stringify({
   order: { side: order.side, price: order.price, status: order.status },
   deepImport,
   decimal: addDecimal('0.1', '0.2'),
+  server,
 }));
 `;
 
@@ -69,6 +78,8 @@ try {
 /** A TypeScript program type-checked against the published declarations. */
 export const CONSUMER_TS = `
 import { createClient, isMexcError, listSubAccounts, userDataStream, type Client, type Page, type SubAccount, type UserDataEvent } from 'mexc-rx';
+import { remoteListenKeys } from 'mexc-rx';
+import { createListenKeyBroker, type ListenKeyBroker } from 'mexc-rx/server';
 import { startSimulator, type Simulator } from 'mexc-rx/simulator';
 import { firstValueFrom, type Observable } from 'rxjs';
 
@@ -79,6 +90,12 @@ const names: string[] = page.items.map((s) => s.subAccount);
 const events$: Observable<UserDataEvent> = userDataStream(client, { format: 'json' });
 sim.admin.fund(sim.master.name, 'ETH', '5');
 console.log(names, events$, isMexcError(new Error('x')));
+const broker: ListenKeyBroker = createListenKeyBroker(client, { path: '/api/mexc', maxKeys: undefined });
+const handler: (request: Request) => Promise<Response> = broker.fetch;
+const pageEvents$: Observable<UserDataEvent> = userDataStream(remoteListenKeys('/api/mexc'), { wsUrl: 'wss://wbs-api.mexc.com/ws' });
+console.log(handler, pageEvents$);
+// @ts-expect-error the broker needs its path
+createListenKeyBroker(client, {});
 // @ts-expect-error limit is a number, not text
 listSubAccounts(client, { limit: '50' });
 // @ts-expect-error no such parameter

@@ -4,6 +4,7 @@
  * given `Request` objects, and its node handler behind a real node:http server on 127.0.0.1.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { finalize } from 'rxjs';
 import type { AddressInfo } from 'node:net';
 import { createClient, type Client } from '../../src/index.js';
 import type { HttpHandler } from '../../src/server/index.js';
@@ -14,6 +15,12 @@ export interface BrokerWorld {
   readonly sim: Simulator;
   readonly client: Client;
   readonly account: string;
+  /**
+   * The operation id of each call of the client that ended (answered or failed), in order: a test
+   * waits for the broker's call to be over before it moves the clock (a call in flight while the
+   * clock jumps past the client's timeout would time out).
+   */
+  readonly settled: string[];
 }
 
 /** Starts the simulator on a manual clock; the client's timers run on `sim.scheduler`. */
@@ -27,7 +34,14 @@ export async function startWorld(): Promise<BrokerWorld> {
     clock: () => sim.clock.now(),
     scheduler: sim.scheduler,
   });
-  return { sim, client, account: sim.master.name };
+  const settled: string[] = [];
+  const tracked: Client = { ...client, call: (endpoint, params, options) => client.call(endpoint, params, options).pipe(finalize(() => settled.push(endpoint.id))) };
+  return { sim, client: tracked, account: sim.master.name, settled };
+}
+
+/** How many calls of operation `id` ended. */
+export function settledCount(world: BrokerWorld, id: string): number {
+  return world.settled.filter((settled) => settled === id).length;
 }
 
 /** The keys of the account the simulator holds valid now. */

@@ -38,6 +38,11 @@ export default tseslint.config(
               from: ['./src/simulator', './src/cli'],
               message: 'The library must not import the simulator or the command line.',
             },
+            {
+              target: ['./src/!(server|simulator|cli)/**/*', './src/*.ts'],
+              from: ['./src/server'],
+              message: 'The library must not import the server entry.',
+            },
           ],
         },
       ],

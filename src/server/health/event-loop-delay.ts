@@ -11,7 +11,11 @@ const RESOLUTION_MS = 20;
 
 /** Measures event-loop delay between looks. */
 export interface EventLoopDelay {
-  /** The longest delay since the previous call (or since made), ms; `undefined` where nothing is measured. Starts the next period. */
+  /**
+   * The longest delay since the previous call (or since made), ms; `undefined` where nothing is
+   * measured. Starts the next period, whose first sample (one resolution, 20 ms) Node's histogram
+   * does not take once reset: a block that begins within it goes unseen.
+   */
   takeMaxMs(): number | undefined;
   /** Stops measuring. */
   close(): void;

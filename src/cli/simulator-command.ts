@@ -10,6 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { startSimulator, type SimCredentials, type Simulator } from '../simulator/index.js';
 import { readCommandLine } from './args.js';
 import { aborted, EXIT, type CliIo } from './io.js';
+import { printError } from './print-error.js';
 import { CREDENTIAL_VARIABLES } from './session.js';
 import { readSimulatorSettings, SIMULATOR_DEFAULTS, SIMULATOR_OPTION_KINDS, type SimulatorSettings } from './simulator-options.js';
 import { startTrading } from './trade-activity.js';
@@ -92,7 +93,7 @@ export interface SimulatorRun {
 }
 
 function who(role: string, account: SimCredentials): string {
-  return `the ${role} account (${account.name}, uid ${account.uid})`;
+  return role === 'broker sub-account' ? `the ${role} ${account.name} (uid ${account.uid})` : `the ${role} account (${account.name}, uid ${account.uid})`;
 }
 
 /** The text `mexc-rx simulator` prints: comments, the master's export line, the others commented out. */
@@ -231,7 +232,9 @@ export async function simulatorCommand(argv: readonly string[], io: CliIo): Prom
   try {
     run = await startSimulatorRun(settings.settings, (printed) => io.stdout(`${printed}\n`));
   } catch (error) {
-    io.stderr(`mexc-rx simulator: ${error instanceof Error ? error.message : String(error)}\n`);
+    // A file that cannot be written, a port taken: the error's own words (no secret is in them).
+    io.stderr('mexc-rx simulator: could not start\n');
+    printError(io.stderr, error);
     return EXIT.failed;
   }
   await aborted(io.signal);

@@ -22,9 +22,12 @@ import { REDUCE_ORDERS_SETTINGS } from '../../src/operators/reduce-orders.js';
 import { REPLAY_SETTINGS } from '../../src/recording/replay-session.js';
 import { RECORDING_WRITER_SETTINGS } from '../../src/recording/write-recording.js';
 import { POLL_BALANCES_SETTINGS } from '../../src/scale/balance-rounds.js';
+import { STREAMS_HEALTH_SETTINGS } from '../../src/scale/streams-health.js';
 import { STREAMS_SETTINGS } from '../../src/scale/user-data-streams.js';
+import { HEALTH_HANDLER_SETTINGS } from '../../src/server/health/health-options.js';
 import type { Schema, Settings } from '../../src/settings/resolve.js';
 import { BACKOFF_SETTINGS } from '../../src/stream/backoff.js';
+import { STREAM_HEALTH_SETTINGS } from '../../src/stream/health-tap.js';
 import { STREAM_SETTINGS } from '../../src/stream/stream-settings.js';
 import { STREAM_STATUS_SETTINGS } from '../../src/stream/status.js';
 import { STORE_SETTINGS } from '../../src/store/to-store.js';
@@ -79,6 +82,9 @@ const TABLES: readonly [string, Settings<Schema>][] = [
   ['balanceSnapshots(options)', BALANCE_SNAPSHOTS_SETTINGS],
   ['toStore(source$, options)', STORE_SETTINGS],
   ['streamStatus(options)', STREAM_STATUS_SETTINGS],
+  ['userDataStream(...).health(options)', STREAM_HEALTH_SETTINGS],
+  ['userDataStreams(...).health(options)', STREAMS_HEALTH_SETTINGS],
+  ['createHealthHandler(options)', HEALTH_HANDLER_SETTINGS],
   ['replaySession(input, options)', REPLAY_SETTINGS],
   ['createRecordingWriter(options)', RECORDING_WRITER_SETTINGS],
   ['publishToJetStream(js, options)', PUBLISH_SETTINGS],

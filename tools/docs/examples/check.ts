@@ -1,7 +1,7 @@
 /**
  * Type-checks the TypeScript examples of Markdown files: each example becomes a module in a work
  * folder inside the repository (so `rxjs` and the other packages resolve), `mexc-rx` and
- * `mexc-rx/simulator` (and `mexc-rx/nats`) are mapped to the sources, and tsc checks them all with the project's own
+ * `mexc-rx/simulator` (and `mexc-rx/nats`, `mexc-rx/server`) are mapped to the sources, and tsc checks them all with the project's own
  * strict settings. Errors are reported at their line in the Markdown file.
  */
 import { execFile } from 'node:child_process';
@@ -59,6 +59,7 @@ export async function checkExamples(root: string, files: readonly string[], work
         'mexc-rx': [relative(workDir, join(root, 'src/index.ts'))],
         'mexc-rx/simulator': [relative(workDir, join(root, 'src/simulator/index.ts'))],
         'mexc-rx/nats': [relative(workDir, join(root, 'src/bridge/index.ts'))],
+        'mexc-rx/server': [relative(workDir, join(root, 'src/server/index.ts'))],
         'mexc-rx/decimal': [relative(workDir, join(root, 'src/decimal/index.ts'))],
       },
     },

@@ -117,6 +117,7 @@ describe('the tarball npm pack makes', () => {
         'package.json', 'README.md', 'LICENSE',
         'dist/index.js', 'dist/index.d.ts', 'dist/simulator/index.js', 'dist/simulator/index.d.ts',
         'dist/bridge/index.js', 'dist/bridge/index.d.ts', 'dist/decimal/index.js', 'dist/decimal/index.d.ts', 'dist/cli/main.js',
+        'dist/server/index.js', 'dist/server/index.d.ts',
       ]),
     );
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
@@ -158,7 +159,7 @@ describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its
       exports: Record<string, Record<string, string> | string>;
     };
     expect(manifest.type).toBe('module');
-    for (const entry of ['.', './simulator', './decimal', './nats']) {
+    for (const entry of ['.', './simulator', './decimal', './nats', './server']) {
       expect(Object.keys(manifest.exports[entry] as Record<string, string>)).toEqual(['types', 'import']);
     }
     const cjs = await exec('node', ['consumer.cjs'], app());

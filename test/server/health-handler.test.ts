@@ -180,6 +180,7 @@ describe('settings', () => {
     const health = new Subject<StreamsHealth>();
     expect(configIssues(() => createHealthHandler({ health, livenessPath: 'livez' }))).toEqual([{ field: 'livenessPath', rule: 'a path starting with /' }]);
     expect(configIssues(() => createHealthHandler({ health, readinessPath: '/ready?x' }))).toHaveLength(1);
+    expect(configIssues(() => createHealthHandler({ health, readinessPath: '/livez' }))).toEqual([{ field: 'readinessPath', rule: 'not the livenessPath' }]);
     expect(configIssues(() => createHealthHandler({ health, maxEventLoopDelayMs: 0 }))).toHaveLength(1);
     expect(configIssues(() => createHealthHandler({ health, maxNotLive: -1 }))).toHaveLength(1);
     expect(configIssues(() => createHealthHandler({ health, maxNotLive: 1.5 }))).toHaveLength(1);

@@ -57,4 +57,4 @@ export const HEALTH_HANDLER_SETTINGS = settingsFor<HealthHandlerOptions>()({
   maxNotLive: setting(count({ min: 0, orInfinity: true }), 0),
   staleIsReady: setting(BOOLEAN, false),
   maxListed: setting(count({ min: 0, max: 10_000 }), 100),
-});
+}, [{ field: 'readinessPath', words: 'not the livenessPath', holds: (s) => s.readinessPath !== s.livenessPath }]);

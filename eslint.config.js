@@ -52,6 +52,11 @@ export default tseslint.config(
               from: ['./src/simulator', './src/cli', './src/server'],
               message: 'The library must not import the simulator, the server entry or the command line.',
             },
+            {
+              target: ['./src/!(server|simulator|cli)/**/*', './src/*.ts'],
+              from: ['./src/server'],
+              message: 'The library must not import the server entry.',
+            },
           ],
         },
       ],

@@ -140,8 +140,12 @@ export {
   userDataStream,
   StreamFatalError,
   type UserDataEvent,
+  type UserDataStream,
+  type UserDataStreamHealth,
   type UserDataStreamOptions,
 } from './stream/user-data-stream.js';
+export type { StreamHealth } from './stream/health.js';
+export type { StreamHealthOptions } from './stream/health-tap.js';
 export {
   clientListenKeySource,
   type ListenKeyProvider,
@@ -281,8 +285,10 @@ export {
   type StreamsCloseResult,
   type UserDataStreams,
   type UserDataStreamsClose,
+  type UserDataStreamsHealth,
   type UserDataStreamsOptions,
 } from './scale/user-data-streams.js';
+export type { StreamsHealth, StreamsHealthOptions } from './scale/streams-health.js';
 export {
   isMarketEvent,
   isUserDataEvent,

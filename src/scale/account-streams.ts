@@ -8,6 +8,7 @@ import type { Observable, SchedulerLike, Subscriber, Subscription } from 'rxjs';
 import type { ListenKeyProvider } from '../stream/listen-key-source.js';
 import { watchedUserDataStream, type RunWatcher, type UserDataEvent, type UserDataStreamOptions } from '../stream/user-data-stream.js';
 import { pacedProvider, StartGate } from './paced-provider.js';
+import type { HealthBoard } from './streams-health.js';
 import type { StartPacer } from './start-pacer.js';
 import type { AccountStopReason, TaggedEvent } from './tagged-event.js';
 
@@ -27,6 +28,8 @@ export interface AccountStreamsSettings {
   readonly streamOptions: UserDataStreamOptions;
   /** Told of each run of an account's stream (to await its key DELETEs). */
   readonly watchRun: RunWatcher;
+  /** Told of each account's start, events, PONGs and stop. */
+  readonly health: HealthBoard;
 }
 
 /** One stream per wanted account, feeding one subscriber. */
@@ -86,16 +89,23 @@ export class AccountStreams {
   }
 
   private stopped(account: string, reason: AccountStopReason, error: unknown): void {
+    const { health } = this.settings;
+    // A removed or replaced account left the board already (in `stop`).
+    if (reason !== 'removed' && reason !== 'replaced') health.account(account, { type: 'end', at: health.now() });
     if (!this.closed) this.subscriber.next({ account, event: { type: 'stopped', reason, error, at: this.settings.scheduler.now() } });
   }
 
   private start(account: string, provider: ListenKeyProvider): void {
-    const { pacer, scheduler, startTimeoutMs, streamOptions, watchRun } = this.settings;
+    const { pacer, scheduler, startTimeoutMs, streamOptions, watchRun, health } = this.settings;
     const entry: Running = { provider, gate: new StartGate(pacer, scheduler, startTimeoutMs), subscription: undefined, failed: false };
     this.running.set(account, entry);
+    health.account(account, { type: 'start', at: health.now() });
     let stream: Observable<UserDataEvent>;
     try {
-      stream = watchedUserDataStream(pacedProvider(provider, entry.gate), streamOptions, watchRun);
+      const pong = (roundTripMs: number): void => {
+        if (this.running.get(account) === entry) health.account(account, { type: 'pong', roundTripMs, at: health.now() });
+      };
+      stream = watchedUserDataStream(pacedProvider(provider, entry.gate), streamOptions, { run: watchRun, pong });
     } catch (error) {
       entry.failed = true;
       this.stopped(account, 'failed', error);
@@ -113,7 +123,9 @@ export class AccountStreams {
         entry.gate.observe(event);
         // The stream's own last event (its client closed) is told as the account's.
         if (event.type === 'stopped') return end(event.reason, undefined);
-        if (!this.closed && this.running.get(account) === entry) this.subscriber.next({ account, event });
+        if (this.closed || this.running.get(account) !== entry) return;
+        health.account(account, { type: 'event', event, at: health.now() });
+        this.subscriber.next({ account, event });
       },
       error: (error: unknown) => end('failed', error),
       complete: () => end('failed', undefined),
@@ -123,6 +135,7 @@ export class AccountStreams {
 
   private stop(account: string, entry: Running, reason: AccountStopReason): void {
     this.running.delete(account);
+    this.settings.health.feed({ type: 'remove', account });
     entry.gate.release();
     const wasRunning = !entry.failed;
     entry.subscription?.unsubscribe();

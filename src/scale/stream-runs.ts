@@ -22,7 +22,7 @@ const MAX_REPORTS_KEPT = 10_000;
  * @example
  * ```ts
  * const runs = new StreamRuns();
- * const events$ = watchedUserDataStream(provider, options, runs.watch);
+ * const events$ = watchedUserDataStream(provider, options, { run: runs.watch });
  * // later
  * const result = await runs.settle(20_000, scheduler);
  * ```

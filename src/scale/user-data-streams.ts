@@ -14,6 +14,7 @@ import type { UserDataStreamOptions } from '../stream/user-data-stream.js';
 import { AccountStreams } from './account-streams.js';
 import { createStartPacer } from './start-pacer.js';
 import { StreamRuns, type StreamsCloseResult } from './stream-runs.js';
+import { HealthBoard, type StreamsHealth, type StreamsHealthOptions } from './streams-health.js';
 import type { TaggedEvent } from './tagged-event.js';
 
 export type { StreamsCloseResult };
@@ -75,8 +76,29 @@ export const STREAMS_SETTINGS = settingsFor<Pick<UserDataStreamsOptions, 'maxCon
   Object.keys(STREAM_SETTINGS.fields),
 );
 
-/** The hot Observable of {@link userDataStreams}, with the close of all its accounts. */
-export type UserDataStreams = Observable<TaggedEvent> & UserDataStreamsClose;
+/** The hot Observable of {@link userDataStreams}, with the close of all its accounts and their health. */
+export type UserDataStreams = Observable<TaggedEvent> & UserDataStreamsClose & UserDataStreamsHealth;
+
+/** The health of {@link userDataStreams}. */
+export interface UserDataStreamsHealth {
+  /**
+   * Every wanted account's health as it changes (its status in the words of `streamStatus`, since
+   * when, its last market event's arrival, its last PING's round trip) and how many accounts are in
+   * each status. An account waiting for its paced start is `connecting`; one that failed or whose
+   * client was closed is `stopped`; one removed from the input leaves the picture. The current
+   * picture comes at once (synchronously); then a status change at once and other changes within
+   * `refreshMs`. Watching starts nothing: while nobody subscribes to the streams, `running` is
+   * `false` and no account is listed. Never completes. Its settings are checked when it is called.
+   *
+   * @example
+   * ```ts
+   * const events$ = userDataStreams(accounts$);
+   * events$.health().subscribe(({ summary }) => console.log(summary)); // { connecting: 0, live: 50, reconnecting: 0, stale: 0, stopped: 0 }
+   * events$.subscribe(handle);
+   * ```
+   */
+  health(options?: StreamsHealthOptions): Observable<StreamsHealth>;
+}
 
 /** The close of {@link userDataStreams}. */
 export interface UserDataStreamsClose {
@@ -133,13 +155,15 @@ export function userDataStreams(accounts$: Observable<AccountSet>, options: User
   refuseIssues(issues);
   const scheduler = options.scheduler ?? asyncScheduler;
   const runs = new StreamRuns();
+  const board = new HealthBoard(scheduler);
   let closed = false;
   let closeRun: (() => void) | undefined;
 
   const events$ = new Observable<TaggedEvent>((subscriber) => {
     if (closed) return subscriber.error(new ClientClosedError({ operation: 'streams' }));
     const pacer = createStartPacer({ maxConcurrent: pacing.maxConcurrentStarts, perSecond: pacing.startsPerSecond, scheduler });
-    const streams = new AccountStreams(subscriber, { pacer, scheduler, startTimeoutMs: pacing.startTimeoutMs, streamOptions, watchRun: runs.watch });
+    board.feed({ type: 'run', running: true, at: scheduler.now() });
+    const streams = new AccountStreams(subscriber, { pacer, scheduler, startTimeoutMs: pacing.startTimeoutMs, streamOptions, watchRun: runs.watch, health: board });
     closeRun = () => {
       streams.closeAll();
       subscriber.complete();
@@ -171,6 +195,7 @@ export function userDataStreams(accounts$: Observable<AccountSet>, options: User
       streams.close();
       input.unsubscribe();
       pacer.close();
+      board.feed({ type: 'run', running: false, at: scheduler.now() });
     };
   }).pipe(share({ resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true }));
 
@@ -180,7 +205,7 @@ export function userDataStreams(accounts$: Observable<AccountSet>, options: User
     closeRun?.();
     return (closing ??= runs.settle(pacing.closeTimeoutMs, scheduler));
   };
-  return Object.assign(events$, { close });
+  return Object.assign(events$, { close, health: (healthOptions?: StreamsHealthOptions) => board.watch(healthOptions) });
 }
 
 /** Sets that arrive while one is being applied, applied in a row before giving up on the rest. */

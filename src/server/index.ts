@@ -1,8 +1,9 @@
 /**
  * `mexc-rx/server`: what a page's backend serves (Node, Deno, Bun; WHATWG `Request` and
  * `Response`): {@link createListenKeyBroker}, a page's listen keys and account reads with the
- * secret kept on the server. Every handler here has one shape (`HttpHandler`): `fetch(request)`,
- * `node(req, res, next?)` and `close()`. The package root never imports this entry.
+ * secret kept on the server; {@link createHealthHandler}, the liveness and readiness probes of a
+ * process running the library's streams, for its operators. Every handler here has one shape:
+ * `fetch(request)`, `node(req, res, next?)` and `close()`. The package root never imports this entry.
  *
  * @module
  */
@@ -19,3 +20,6 @@ export {
   type ListenKeyBody,
   type OpenOrdersAnswer,
 } from '../remote/protocol.js';
+export { createHealthHandler, type HealthHandler, type LivenessBody } from './health/health-handler.js';
+export type { HealthHandlerOptions, HealthSource } from './health/health-options.js';
+export type { ReadinessBody, UnhealthyAccount } from './health/readiness.js';

@@ -22,6 +22,8 @@ export interface ConnectionHandlers {
   event(event: MarketEvent): void;
   /** Something absorbed: a malformed frame, a refused channel. */
   problem(code: DiagnosticCode, message: string): void;
+  /** A PONG answered the oldest PING, sent `roundTripMs` ago. */
+  pong(roundTripMs: number): void;
   /** The connection is over (not called after `close()`). Called at most once. */
   ended(reason: ConnectionEndReason): void;
 }
@@ -232,9 +234,11 @@ class SocketConnection implements Connection {
   private onControl(control: ControlMessage): void {
     const { handlers } = this.options;
     switch (control.type) {
-      case 'pong':
-        this.liveness.pongReceived();
+      case 'pong': {
+        const roundTripMs = this.liveness.pongReceived();
+        if (roundTripMs !== undefined) handlers.pong(roundTripMs);
         return;
+      }
       case 'subscription':
         if (this.subscribed) return;
         this.subscribed = true;

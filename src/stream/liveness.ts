@@ -49,12 +49,16 @@ export class Liveness {
     if (this.pingsSentAt.length === 1) this.armDeadline();
   }
 
-  /** A PONG arrived: the oldest PING is answered, and what was sent before it has arrived. */
-  pongReceived(): void {
+  /**
+   * A PONG arrived: the oldest PING is answered, and what was sent before it has arrived. Returns
+   * that PING's round trip, ms (`undefined` for a PONG no PING asked for).
+   */
+  pongReceived(): number | undefined {
     const sentAt = this.pingsSentAt.shift();
-    if (sentAt === undefined) return;
+    if (sentAt === undefined) return undefined;
     this.deliveredUpTo(sentAt);
     this.armDeadline();
+    return this.scheduler.now() - sentAt;
   }
 
   /** Stops the deadline. */

@@ -15,6 +15,8 @@ import { PROTOBUF_CHANNELS, JSON_CHANNELS } from './channels.js';
 import type { MarketEvent } from './events.js';
 import type { LifecycleEvent } from './lifecycle.js';
 import { isClient, toListenKeySource, type ListenKeyProvider } from './listen-key-source.js';
+import type { StreamHealth } from './health.js';
+import { HealthTap, type StreamHealthOptions } from './health-tap.js';
 import { StreamFatalError } from './stream-fatal-error.js';
 import { checkStreamOptions, LISTEN_KEY_PROVIDER, type ResolvedStreamOptions, type UserDataStreamOptions } from './stream-settings.js';
 import { StreamSupervisor, type StopReport, type StreamSettings } from './supervisor/shell.js';
@@ -26,6 +28,36 @@ export type { UserDataStreamOptions };
 
 /** Everything a user data stream emits: market events and lifecycle events, in order. */
 export type UserDataEvent = MarketEvent | LifecycleEvent;
+
+/** The hot Observable of {@link userDataStream}, with its health. */
+export type UserDataStream = Observable<UserDataEvent> & UserDataStreamHealth;
+
+/** The health of a {@link userDataStream}. */
+export interface UserDataStreamHealth {
+  /**
+   * The stream's health as it changes: its status (the words of `streamStatus`), since when, when
+   * its last market event arrived, and its last PING's round trip. The current health comes at
+   * once (synchronously); then a status change at once and other changes within `refreshMs`.
+   * Watching starts nothing: while nobody subscribes to the stream it is `stopped`. Never
+   * completes; unsubscribe to stop watching. Its settings are checked when it is called.
+   *
+   * @example
+   * ```ts
+   * const events$ = userDataStream(client);
+   * events$.health().subscribe(({ status, pongRoundTripMs }) => console.log(status, pongRoundTripMs));
+   * events$.subscribe(handle);
+   * ```
+   */
+  health(options?: StreamHealthOptions): Observable<StreamHealth>;
+}
+
+/** Told of what a run of a stream measures, besides its events. */
+export interface StreamWatchers {
+  /** Told of each run of the stream (to await its key DELETEs). */
+  readonly run?: RunWatcher | undefined;
+  /** Told of each PING answered, with its round trip, ms. */
+  readonly pong?: ((roundTripMs: number) => void) | undefined;
+}
 
 /**
  * Opens the user data stream: a hot Observable shared by all its subscribers. The first subscriber
@@ -45,8 +77,8 @@ export type UserDataEvent = MarketEvent | LifecycleEvent;
  * events$.pipe(filter((e) => e.type === 'gap')).subscribe(() => resyncFromRest());
  * ```
  */
-export function userDataStream(provider: ListenKeyProvider, options: UserDataStreamOptions = {}): Observable<UserDataEvent> {
-  return watchedUserDataStream(provider, options, undefined);
+export function userDataStream(provider: ListenKeyProvider, options: UserDataStreamOptions = {}): UserDataStream {
+  return watchedUserDataStream(provider, options, {});
 }
 
 /** One run of a stream (a first subscriber starts one), as whoever stops it from outside sees it. */
@@ -66,10 +98,10 @@ export type RunWatcher = (run: StreamRun) => void;
  *
  * @example
  * ```ts
- * const events$ = watchedUserDataStream(client, {}, (run) => runs.add(run));
+ * const events$ = watchedUserDataStream(client, {}, { run: (run) => runs.add(run), pong: (ms) => console.log(ms) });
  * ```
  */
-export function watchedUserDataStream(provider: ListenKeyProvider, options: UserDataStreamOptions, watchRun: RunWatcher | undefined): Observable<UserDataEvent> {
+export function watchedUserDataStream(provider: ListenKeyProvider, options: UserDataStreamOptions, watchers: StreamWatchers): UserDataStream {
   const providerOk = LISTEN_KEY_PROVIDER.accepts(provider);
   const issues: ValidationIssue[] = providerOk ? [] : [{ field: '(provider)', rule: LISTEN_KEY_PROVIDER.words }];
   const resolved = checkStreamOptions(options, issues);
@@ -94,20 +126,40 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
     redact: client?.redact ?? redactor([]),
   };
   const life = client === undefined ? undefined : lifeOf(client);
-  return new Observable<UserDataEvent>((subscriber) => {
+  const tap = new HealthTap(settings.scheduler);
+  const events$ = new Observable<UserDataEvent>((subscriber) => {
     if (life?.isClosed() === true) return subscriber.error(new ClientClosedError({ operation: 'stream' }));
+    tap.feed({ type: 'start', at: tap.now() });
+    const end = (): void => tap.feed({ type: 'end', at: tap.now() });
     const supervisor = new StreamSupervisor(toListenKeySource(provider), settings, {
-      next: (event) => subscriber.next(event),
-      error: (error) => subscriber.error(error),
-      complete: () => subscriber.complete(),
+      next: (event) => {
+        tap.feed({ type: 'event', event, at: tap.now() });
+        subscriber.next(event);
+      },
+      error: (error) => {
+        end();
+        subscriber.error(error);
+      },
+      complete: () => {
+        end();
+        subscriber.complete();
+      },
+      pong: (roundTripMs) => {
+        tap.feed({ type: 'pong', roundTripMs, at: tap.now() });
+        watchers.pong?.(roundTripMs);
+      },
     });
     // The client's close stops it; it stays registered until its DELETEs have ended.
     const forget = life?.addStream(supervisor);
     if (forget !== undefined) void supervisor.finished.then(forget);
-    watchRun?.(supervisor);
+    watchers.run?.(supervisor);
     supervisor.start();
-    return () => void supervisor.stop();
+    return () => {
+      end();
+      void supervisor.stop();
+    };
   }).pipe(share({ resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true }));
+  return Object.assign(events$, { health: (healthOptions?: StreamHealthOptions) => tap.watch(healthOptions) });
 }
 
 function channelsFor(options: ResolvedStreamOptions): readonly string[] {

@@ -25,9 +25,12 @@ import { RECORDING_WRITER_SETTINGS } from '../../src/recording/write-recording.j
 import { REMOTE_LISTEN_KEYS_SETTINGS, REMOTE_REPAIRS_SETTINGS } from '../../src/remote/remote-settings.js';
 import { POLL_BALANCES_SETTINGS } from '../../src/scale/balance-rounds.js';
 import { BROKER_SETTINGS } from '../../src/server/broker-settings.js';
+import { STREAMS_HEALTH_SETTINGS } from '../../src/scale/streams-health.js';
 import { STREAMS_SETTINGS } from '../../src/scale/user-data-streams.js';
+import { HEALTH_HANDLER_SETTINGS } from '../../src/server/health/health-options.js';
 import type { Schema, Settings } from '../../src/settings/resolve.js';
 import { BACKOFF_SETTINGS } from '../../src/stream/backoff.js';
+import { STREAM_HEALTH_SETTINGS } from '../../src/stream/health-tap.js';
 import { STREAM_SETTINGS } from '../../src/stream/stream-settings.js';
 import { STREAM_STATUS_SETTINGS } from '../../src/stream/status.js';
 import { STORE_SETTINGS } from '../../src/store/to-store.js';
@@ -85,6 +88,9 @@ const TABLES: readonly [string, Settings<Schema>][] = [
   ['createListenKeyBroker(client, options)', BROKER_SETTINGS],
   ['remoteListenKeys(url, options)', REMOTE_LISTEN_KEYS_SETTINGS],
   ['remoteRepairSources(url, options)', REMOTE_REPAIRS_SETTINGS],
+  ['userDataStream(...).health(options)', STREAM_HEALTH_SETTINGS],
+  ['userDataStreams(...).health(options)', STREAMS_HEALTH_SETTINGS],
+  ['createHealthHandler(options)', HEALTH_HANDLER_SETTINGS],
   ['replaySession(input, options)', REPLAY_SETTINGS],
   ['createRecordingWriter(options)', RECORDING_WRITER_SETTINGS],
   ['emptyOrderBook(options) and emptyBalances(options)', EMPTY_SNAPSHOT_SETTINGS],

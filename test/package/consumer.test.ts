@@ -117,6 +117,7 @@ describe('the tarball npm pack makes', () => {
         'package.json', 'README.md', 'LICENSE',
         'dist/index.js', 'dist/index.d.ts', 'dist/simulator/index.js', 'dist/simulator/index.d.ts',
         'dist/bridge/index.js', 'dist/bridge/index.d.ts', 'dist/decimal/index.js', 'dist/decimal/index.d.ts', 'dist/cli/main.js',
+        'dist/server/index.js', 'dist/server/index.d.ts',
       ]),
     );
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);

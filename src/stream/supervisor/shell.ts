@@ -37,6 +37,8 @@ export interface StreamSink {
   next(event: MarketEvent | LifecycleEvent): void;
   error(error: unknown): void;
   complete(): void;
+  /** A connection's PING was answered after `roundTripMs` (a measure, not an event). */
+  pong?(roundTripMs: number): void;
 }
 
 export type { StopReport };
@@ -220,6 +222,7 @@ export class StreamSupervisor {
           this.feed({ type: 'connection-ready', connection: id, at: this.now() });
         },
         event: (event) => this.feed({ type: 'connection-event', connection: id, event, at: this.now() }),
+        pong: (roundTripMs) => this.sink.pong?.(roundTripMs),
         problem: (code, message) => this.feed({ type: 'connection-problem', connection: id, code, message, at: this.now() }),
         ended: (reason) => {
           this.connections.delete(id);

@@ -10,11 +10,13 @@ import { asyncScheduler, Observable, share } from 'rxjs';
 import { lifeOf } from '../client/client-life.js';
 import { ClientClosedError, ValidationError, type ValidationIssue } from '../errors.js';
 import { redactor } from '../redact.js';
+import { clientRecorder, RECORDER_HOOKS } from '../recording-hooks.js';
 import { refuseIssues } from '../settings/resolve.js';
 import { PROTOBUF_CHANNELS, JSON_CHANNELS } from './channels.js';
 import type { MarketEvent } from './events.js';
 import type { LifecycleEvent } from './lifecycle.js';
 import { isClient, toListenKeySource, type ListenKeyProvider } from './listen-key-source.js';
+import { recordedKeySource, type KeyCallSource } from './recorded-key-source.js';
 import { StreamFatalError } from './stream-fatal-error.js';
 import { checkStreamOptions, LISTEN_KEY_PROVIDER, type ResolvedStreamOptions, type UserDataStreamOptions } from './stream-settings.js';
 import { StreamSupervisor, type StopReport, type StreamSettings } from './supervisor/shell.js';
@@ -76,6 +78,7 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
   const client = providerOk && isClient(provider) ? provider : undefined;
   refuseIssues(issues);
   const wsUrl = resolved.wsUrl ?? client?.wsUrl;
+  const recorder = resolved.recorder?.[RECORDER_HOOKS] ?? (client === undefined ? undefined : clientRecorder(client));
   if (wsUrl === undefined) throw new ValidationError({ operation: 'config', issues: [{ field: 'wsUrl', rule: 'required when the key source is not a client' }] });
   const settings: StreamSettings = {
     wsUrl,
@@ -92,11 +95,16 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
     webSocketFactory: resolved.webSocketFactory,
     random: resolved.random,
     redact: client?.redact ?? redactor([]),
+    recorder,
+  };
+  const keys = (): KeyCallSource => {
+    const source = toListenKeySource(provider);
+    return recorder === undefined ? source : recordedKeySource(source, recorder, client !== undefined, () => settings.scheduler.now());
   };
   const life = client === undefined ? undefined : lifeOf(client);
   return new Observable<UserDataEvent>((subscriber) => {
     if (life?.isClosed() === true) return subscriber.error(new ClientClosedError({ operation: 'stream' }));
-    const supervisor = new StreamSupervisor(toListenKeySource(provider), settings, {
+    const supervisor = new StreamSupervisor(keys(), settings, {
       next: (event) => subscriber.next(event),
       error: (error) => subscriber.error(error),
       complete: () => subscriber.complete(),

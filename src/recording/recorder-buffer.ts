@@ -48,6 +48,8 @@ export interface Pending {
   readonly record: 0 | 1;
   /** The records it stands for, should it be lost: 1 for a record, a marker's count. */
   readonly standsFor: number;
+  /** When the first of them happened. */
+  readonly since: number;
 }
 
 /** What the buffer is made with. */
@@ -111,7 +113,7 @@ export class RecordingBuffer {
     }
     if (this.chars + line.length > this.settings.maxChars) return this.leaveOut(at, 1);
     this.resume(at);
-    const entry: Pending = { line, at, record: 1, standsFor: 1 };
+    const entry: Pending = { line, at, record: 1, standsFor: 1, since: at };
     this.pending.push(entry);
     this.chars += line.length;
     this.kick();
@@ -174,7 +176,7 @@ export class RecordingBuffer {
     this.leftOut = undefined;
     this.overflowTold = false;
     const line = this.settings.marker({ at, since: left.since, records: left.count });
-    this.pending.push({ line, at, record: 0, standsFor: left.count });
+    this.pending.push({ line, at, record: 0, standsFor: left.count, since: left.since });
     this.chars += line.length;
   }
 
@@ -243,7 +245,7 @@ export class RecordingBuffer {
     }
     const standsFor = batch.reduce((n, entry) => n + entry.standsFor, 0);
     if (standsFor === 0) return;
-    this.count(standsFor, Math.min(...batch.map((entry) => entry.at)), Math.max(...batch.map((entry) => entry.at)));
+    this.count(standsFor, Math.min(...batch.map((entry) => entry.since)), Math.max(...batch.map((entry) => entry.at)));
   }
 
   private settle(): void {

@@ -19,6 +19,7 @@ import { TRANSFER_SETTINGS } from '../../src/operations/safe-transfer.js';
 import { BALANCE_SNAPSHOTS_SETTINGS } from '../../src/operators/balance-snapshots.js';
 import { PAGINATE_SETTINGS } from '../../src/operators/paginate.js';
 import { REDUCE_ORDERS_SETTINGS } from '../../src/operators/reduce-orders.js';
+import { RECORDER_SETTINGS } from '../../src/recording/recorder.js';
 import { REPLAY_SETTINGS } from '../../src/recording/replay-session.js';
 import { RECORDING_WRITER_SETTINGS } from '../../src/recording/write-recording.js';
 import { POLL_BALANCES_SETTINGS } from '../../src/scale/balance-rounds.js';
@@ -80,6 +81,7 @@ const TABLES: readonly [string, Settings<Schema>][] = [
   ['toStore(source$, options)', STORE_SETTINGS],
   ['streamStatus(options)', STREAM_STATUS_SETTINGS],
   ['replaySession(input, options)', REPLAY_SETTINGS],
+  ['createRecorder(options)', RECORDER_SETTINGS],
   ['createRecordingWriter(options)', RECORDING_WRITER_SETTINGS],
   ['publishToJetStream(js, options)', PUBLISH_SETTINGS],
   ['consumeJetStream(js, options)', CONSUME_SETTINGS],

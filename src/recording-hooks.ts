@@ -47,8 +47,9 @@ export interface RecorderHooks {
   flush(): Promise<void>;
 }
 
-/** Anything that carries recorder hooks: what `createRecorder` makes. */
+/** What the `recorder` option of `createClient` and `userDataStream` takes: a recorder made by `createRecorder`. */
 export interface Recording {
+  /** @internal The hooks the client and the stream hand what happened to. */
   readonly [RECORDER_HOOKS]: RecorderHooks;
 }
 

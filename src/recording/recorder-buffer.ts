@@ -98,12 +98,13 @@ export class RecordingBuffer {
   constructor(private readonly settings: BufferSettings) {}
 
   /**
-   * Takes a record whose line `make` makes: made only when there is room, and kept at its place
-   * in the order. Returns the pending line (to fill in later, see {@link reserve}), or `undefined`
+   * Takes a record whose line `make` makes: made only when there is room (for at least
+   * `estimate` characters), and kept at its place in the order. Returns the pending line (to fill in later, see {@link reserve}), or `undefined`
    * when it was left out.
    */
-  add(at: number, make: () => string): Pending | undefined {
-    if (this.chars >= this.settings.maxChars) return this.leaveOut(at, 1);
+  add(at: number, make: () => string, estimate = 0): Pending | undefined {
+    // `estimate`: the least the line will take (a frame's base64), so a huge one is never made.
+    if (this.chars >= this.settings.maxChars || this.chars + estimate > this.settings.maxChars) return this.leaveOut(at, 1);
     let line: string;
     try {
       line = make();

@@ -121,7 +121,8 @@ function streamTap(state: RecorderState): StreamTap {
     frame: (connection, at, data) => {
       if (state.closed) return () => undefined;
       state.startedAt ??= at;
-      const entry = state.buffer.add(at, () => '');
+      // Its place kept now, its line made once the stream has handled it; room for its data first.
+      const entry = state.buffer.add(at, () => '', typeof data === 'string' ? data.length : Math.ceil(data.byteLength / 3) * 4);
       return (dropped) => {
         if (entry !== undefined) state.buffer.fill(entry, () => state.writer.frame({ connection, at, data, dropped }));
       };

@@ -139,6 +139,17 @@ describe('a sink slower than the session', () => {
     expect(recorder.report()).toEqual({ recordsWritten: frames.length, recordsLeftOut: 101 - frames.length, sinkFailures: 0 });
   });
 
+  it('leaves out a frame too big for the whole buffer, and takes the next one', async () => {
+    const out = heldSink();
+    const recorder = createRecorder({ sink: out.sink, maxBufferedChars: 2048 });
+    const tap = recorder[RECORDER_HOOKS].stream({ at: 0, channels: CHANNELS, wsUrl: 'ws://127.0.0.1:9/ws' });
+    tap.frame(1, 1, new Uint8Array(4096))(false);
+    tap.frame(1, 2, 'y'.repeat(3000))(false);
+    tap.frame(1, 3, frame(3))(false);
+    await recorder.flush();
+    expect(recordsOf(readAll(out.lines)).slice(1)).toEqual([{ record: 'overflow', at: 3, since: 1, records: 2 }, expect.objectContaining({ record: 'frame', at: 3 })]);
+  });
+
   it('at close, writes the marker of records left out still waiting to be said', async () => {
     const out = heldSink();
     const recorder = createRecorder({ sink: out.sink, maxBufferedChars: 1024 });

@@ -171,44 +171,42 @@ describe('a sink slower than the session', () => {
 });
 
 describe('a failing sink', () => {
-  for (const how of ['throws', 'rejects'] as const) {
-    it(`that ${how} is a diagnostic (its message without secrets), and the file says how many records it lost once it writes again`, async () => {
-      const lines: string[] = [];
-      let failing = true;
-      const diagnostics: RecorderDiagnostic[] = [];
-      const recorder = createRecorder({
-        secrets: ['secret-in-a-path'],
-        onDiagnostic: (d) => {
-          diagnostics.push(d);
-          throw new Error('a diagnostic handler that throws changes nothing');
-        },
-        sink: (batch) => {
-          if (failing) {
-            const error = new Error('ENOSPC: no space left on device, write /secret-in-a-path/session.ndjson');
-            if (how === 'throws') throw error;
-            return Promise.reject(error);
-          }
-          lines.push(...batch);
-        },
-      });
-      const tap = recorder[RECORDER_HOOKS].stream({ at: 0, channels: CHANNELS, wsUrl: 'ws://127.0.0.1:9/ws' });
-      for (let i = 0; i < 5; i++) {
-        tap.frame(1, i, frame(i))(false);
-        await recorder.flush();
-      }
-      expect(diagnostics).toEqual([{ code: 'sink-failed', message: expect.stringContaining('ENOSPC: no space left on device, write /[redacted]/session.ndjson') as unknown }]);
-      failing = false;
-      tap.frame(1, 10, frame(10))(false);
-      await recorder.flush();
-      const records = recordsOf(readAll(lines));
-      expect(records).toEqual([
-        expect.objectContaining({ record: 'header', startedAt: 0 }),
-        { record: 'overflow', at: 10, since: 0, records: 5 },
-        expect.objectContaining({ record: 'frame', at: 10 }),
-      ]);
-      expect(recorder.report()).toEqual({ recordsWritten: 1, recordsLeftOut: 5, sinkFailures: 5 });
+  it.each(['throws', 'rejects'] as const)('that %s is a diagnostic (its message without secrets), and the file says how many records it lost once it writes again', async (how) => {
+    const lines: string[] = [];
+    let failing = true;
+    const diagnostics: RecorderDiagnostic[] = [];
+    const recorder = createRecorder({
+      secrets: ['secret-in-a-path'],
+      onDiagnostic: (d) => {
+        diagnostics.push(d);
+        throw new Error('a diagnostic handler that throws changes nothing');
+      },
+      sink: (batch) => {
+        if (failing) {
+          const error = new Error('ENOSPC: no space left on device, write /secret-in-a-path/session.ndjson');
+          if (how === 'throws') throw error;
+          return Promise.reject(error);
+        }
+        lines.push(...batch);
+      },
     });
-  }
+    const tap = recorder[RECORDER_HOOKS].stream({ at: 0, channels: CHANNELS, wsUrl: 'ws://127.0.0.1:9/ws' });
+    for (let i = 0; i < 5; i++) {
+      tap.frame(1, i, frame(i))(false);
+      await recorder.flush();
+    }
+    expect(diagnostics).toEqual([{ code: 'sink-failed', message: expect.stringContaining('ENOSPC: no space left on device, write /[redacted]/session.ndjson') as unknown }]);
+    failing = false;
+    tap.frame(1, 10, frame(10))(false);
+    await recorder.flush();
+    const records = recordsOf(readAll(lines));
+    expect(records).toEqual([
+      expect.objectContaining({ record: 'header', startedAt: 0 }),
+      { record: 'overflow', at: 10, since: 0, records: 5 },
+      expect.objectContaining({ record: 'frame', at: 10 }),
+    ]);
+    expect(recorder.report()).toEqual({ recordsWritten: 1, recordsLeftOut: 5, sinkFailures: 5 });
+    });
 });
 
 describe('recordingFileSink', () => {

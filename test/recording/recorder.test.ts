@@ -206,7 +206,7 @@ describe('a failing sink', () => {
       expect.objectContaining({ record: 'frame', at: 10 }),
     ]);
     expect(recorder.report()).toEqual({ recordsWritten: 1, recordsLeftOut: 5, sinkFailures: 5 });
-    });
+  });
 });
 
 describe('recordingFileSink', () => {

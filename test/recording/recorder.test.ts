@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstValueFrom, of, throwError } from 'rxjs';
+import { firstValueFrom, of, throwError, VirtualTimeScheduler } from 'rxjs';
 import { createClient, createRecorder, recordingFileSink, userDataStream, ValidationError, type RecorderDiagnostic } from '../../src/index.js';
 import { RECORDER_HOOKS } from '../../src/recording-hooks.js';
 import { readAll, recordsOf } from './support.js';
@@ -206,6 +206,40 @@ describe('a failing sink', () => {
       expect.objectContaining({ record: 'frame', at: 10 }),
     ]);
     expect(recorder.report()).toEqual({ recordsWritten: 1, recordsLeftOut: 5, sinkFailures: 5 });
+  });
+});
+
+describe('client.close() with a recorder', () => {
+  it('awaits the flush: it resolves only once the sink has taken the last batch', async () => {
+    const out = heldSink();
+    const recorder = createRecorder({ sink: out.sink });
+    const client = createClient({ recorder, scheduler: new VirtualTimeScheduler() });
+    recorder[RECORDER_HOOKS].rest({ operation: 'mine', at: 1, params: {}, reply: 1 });
+    out.hold();
+    let closed = false;
+    const closing = client.close().then(() => (closed = true));
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(closed).toBe(false);
+    expect(out.calls).toEqual([2]);
+    out.release();
+    await closing;
+    expect(recordsOf(readAll(out.lines)).map((r) => r.record)).toEqual(['header', 'rest']);
+  });
+
+  it('is not held by a sink that never answers: it resolves one timeout later, on the client scheduler', async () => {
+    const scheduler = new VirtualTimeScheduler();
+    const recorder = createRecorder({ sink: () => new Promise<void>(() => undefined) });
+    const client = createClient({ recorder, scheduler, timeout: 5000 });
+    recorder[RECORDER_HOOKS].rest({ operation: 'mine', at: 1, params: {}, reply: 1 });
+    let closed = false;
+    const closing = client.close().then(() => (closed = true));
+    for (let i = 0; i < 100 && !closed; i++) {
+      await Promise.resolve();
+      scheduler.flush();
+    }
+    await closing;
+    expect(scheduler.now()).toBeGreaterThanOrEqual(5000);
+    expect(client.close()).toBe(client.close());
   });
 });
 

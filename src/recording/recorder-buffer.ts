@@ -99,8 +99,9 @@ export class RecordingBuffer {
 
   /**
    * Takes a record whose line `make` makes: made only when there is room (for at least
-   * `estimate` characters), and kept at its place in the order. Returns the pending line (to fill in later, see {@link reserve}), or `undefined`
-   * when it was left out.
+   * `estimate` characters), and kept at its place in the order. Returns the pending line (to be
+   * filled in later when `make` gave an empty one, see {@link fill}), or `undefined` when it was
+   * left out.
    */
   add(at: number, make: () => string, estimate = 0): Pending | undefined {
     // `estimate`: the least the line will take (a frame's base64), so a huge one is never made.
@@ -244,9 +245,16 @@ export class RecordingBuffer {
       this.failing = true;
       this.settings.diagnose({ code: 'sink-failed', message: `the recording's sink failed (${this.settings.describe(error)}): ${records} records lost, and the recording says so` });
     }
-    const standsFor = batch.reduce((n, entry) => n + entry.standsFor, 0);
-    if (standsFor === 0) return;
-    this.count(standsFor, Math.min(...batch.map((entry) => entry.since)), Math.max(...batch.map((entry) => entry.at)));
+    // A loop, not a spread into Math.min: a batch may hold more lines than a call takes arguments.
+    let standsFor = 0;
+    let since = Infinity;
+    let last = -Infinity;
+    for (const entry of batch) {
+      standsFor += entry.standsFor;
+      since = Math.min(since, entry.since);
+      last = Math.max(last, entry.at);
+    }
+    if (standsFor > 0) this.count(standsFor, since, last);
   }
 
   private settle(): void {

@@ -209,6 +209,24 @@ describe('a failing sink', () => {
   });
 });
 
+describe('a failing sink given a very large batch', () => {
+  it('counts 150,000 lost records without overflowing the stack', async () => {
+    const diagnostics: RecorderDiagnostic[] = [];
+    const recorder = createRecorder({
+      maxBufferedChars: 64 * 1024 * 1024,
+      onDiagnostic: (d) => diagnostics.push(d),
+      sink: () => {
+        throw new Error('EIO');
+      },
+    });
+    const tap = recorder[RECORDER_HOOKS].stream({ at: 0, channels: CHANNELS, wsUrl: 'ws://127.0.0.1:9/ws' });
+    for (let i = 0; i < 150_000; i++) tap.frame(1, i, '{}')(false);
+    await recorder.flush();
+    expect(recorder.report()).toEqual({ recordsWritten: 0, recordsLeftOut: 150_000, sinkFailures: 1 });
+    expect(diagnostics.map((d) => d.code)).toEqual(['sink-failed']);
+  });
+});
+
 describe('client.close() with a recorder', () => {
   it('awaits the flush: it resolves only once the sink has taken the last batch', async () => {
     const out = heldSink();

@@ -240,6 +240,9 @@ export {
 } from './operations/safe-transfer.js';
 export { replaySession, type RecordedReplies, type ReplayOptions, type SessionReplay } from './recording/replay-session.js';
 export { recordingFile } from './recording/recording-file.js';
+export { recordingFileSink, type FileSink, type FileSinkOptions } from './recording/recording-file-sink.js';
+export type { Recording } from './recording-hooks.js';
+export { createRecorder, type Recorder, type RecorderDiagnostic, type RecorderOptions, type RecorderReport, type RecordingSink } from './recording/recorder.js';
 export type { RecordingInput, RecordingLines } from './recording/recording-input.js';
 export { RecordedRestError, RecordingFormatError } from './recording/recording-errors.js';
 export {

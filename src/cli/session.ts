@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { createClient } from '../client/create-client.js';
+import { createClient, type ClientConfig } from '../client/create-client.js';
 import type { Client } from '../client/types.js';
 import { startSimulator, type Simulator } from '../simulator/index.js';
 import { flag, text, type CommandLine } from './args.js';
@@ -58,7 +58,7 @@ export const CREDENTIAL_VARIABLES = ['MEXC_API_KEY', 'MEXC_SECRET_KEY'] as const
  * }
  * ```
  */
-export async function openSession(target: Target, env: Readonly<Record<string, string | undefined>>): Promise<SessionResult> {
+export async function openSession(target: Target, env: Readonly<Record<string, string | undefined>>, extra: Pick<ClientConfig, 'recorder'> = {}): Promise<SessionResult> {
   if (target.sim) {
     const simulator = await startSimulator({ realtime: true });
     const account = target.as === 'broker' ? simulator.broker : simulator.master;
@@ -68,6 +68,7 @@ export async function openSession(target: Target, env: Readonly<Record<string, s
       apiKey: account.apiKey,
       secretKey: account.secretKey,
       clock: () => simulator.clock.now(),
+      ...extra,
     });
     return { ok: true, session: { client, simulator, account: account.name, close: () => simulator.close() } };
   }
@@ -79,7 +80,7 @@ export async function openSession(target: Target, env: Readonly<Record<string, s
       message: `set ${CREDENTIAL_VARIABLES.join(' and ')} (mexc-rx simulator prints them for its accounts), or use --sim for a one-off call to an embedded simulator`,
     };
   }
-  const client = createClient({ apiKey, secretKey, baseUrl: target.base.url, wsUrl: target.ws.url });
+  const client = createClient({ apiKey, secretKey, baseUrl: target.base.url, wsUrl: target.ws.url, ...extra });
   return { ok: true, session: { client, simulator: undefined, account: undefined, close: () => Promise.resolve() } };
 }
 

@@ -10,12 +10,14 @@ import { DEFAULT_BASE_URL, DEFAULT_WS_URL } from '../client/create-client.js';
 import { ValidationError } from '../errors.js';
 import { scheduleInSteps } from '../long-delays.js';
 import { userDataStream, type UserDataEvent } from '../stream/user-data-stream.js';
+import type { Recorder } from '../recording/recorder.js';
 import { startDemoActivity, DEMO_ORDERS } from './demo-activity.js';
 import { flag, positiveInteger, readCommandLine, text } from './args.js';
 import { eventLine } from './event-line.js';
 import { EXIT, exitCodeHelp, type CliIo } from './io.js';
 import { trackListenKeys, type KeysOutcome, type TrackedKeys } from './listen-key-tracker.js';
 import { printError } from './print-error.js';
+import { startRecording } from './record-option.js';
 import { describeTarget, openSession, readTarget, type Session } from './session.js';
 import { shownUrl } from './urls.js';
 
@@ -33,6 +35,8 @@ Options:
   --ws-url URL              websocket base URL (default $MEXC_WS_URL; for a local --base-url,
                             its simulator's; else ${DEFAULT_WS_URL})
   --format protobuf|json    frame format to subscribe to (default protobuf)
+  --record FILE             also write the session to FILE as it is received (a recording:
+                            mexc-rx replay FILE plays it back); FILE must not exist
   --max-events N            stop after N events (lifecycle events count)
   --duration-ms N           stop after N milliseconds
   --sim                     start a fresh embedded simulator and stream its master account
@@ -52,6 +56,7 @@ Examples:
   mexc-rx stream                                   (after pasting mexc-rx simulator's exports)
   mexc-rx stream --sim --demo-activity --max-events 20
   mexc-rx stream --format json | jq .
+  mexc-rx stream --record session.ndjson          (then: mexc-rx replay session.ndjson)
 `;
 
 /** Calls `stop` once `signal` is aborted (at once when it already is); returns how to stop listening. */
@@ -72,6 +77,7 @@ interface StreamSettings {
   readonly maxEvents: number | undefined;
   readonly durationMs: number | undefined;
   readonly demoActivity: boolean;
+  readonly recorder: Recorder | undefined;
 }
 
 const KEY_NOTES: Readonly<Record<KeysOutcome, string>> = {
@@ -84,7 +90,7 @@ const KEY_NOTES: Readonly<Record<KeysOutcome, string>> = {
 function tail(session: Session, settings: StreamSettings, io: CliIo): { readonly stopped: Promise<Stop>; readonly keys: TrackedKeys; count(): number } {
   const { client } = session;
   const keys = trackListenKeys(client);
-  const events$ = userDataStream(keys.source, { wsUrl: client.wsUrl, format: settings.format, scheduler: client.scheduler });
+  const events$ = userDataStream(keys.source, { wsUrl: client.wsUrl, format: settings.format, scheduler: client.scheduler, recorder: settings.recorder });
   let count = 0;
   let done = false;
   let stopDemo: (() => void) | undefined;
@@ -135,7 +141,7 @@ function tail(session: Session, settings: StreamSettings, io: CliIo): { readonly
 export async function streamCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const read = readCommandLine(
     argv,
-    { sim: 'boolean', 'demo-activity': 'boolean', verbose: 'boolean', as: 'string', 'base-url': 'string', 'ws-url': 'string', format: 'string', 'max-events': 'string', 'duration-ms': 'string' },
+    { sim: 'boolean', 'demo-activity': 'boolean', verbose: 'boolean', as: 'string', 'base-url': 'string', 'ws-url': 'string', format: 'string', 'max-events': 'string', 'duration-ms': 'string', record: 'string' },
     false,
   );
   if (!read.ok) {
@@ -164,14 +170,21 @@ export async function streamCommand(argv: readonly string[], io: CliIo): Promise
     io.stderr(`${problems.join('\n')}\n`);
     return EXIT.usage;
   }
+  const recording = await startRecording(text(line, 'record'), io);
+  if (!recording.ok) {
+    io.stderr(`${recording.message}\n`);
+    return EXIT.usage;
+  }
   let opened;
   try {
-    opened = await openSession(target.target, io.env);
+    opened = await openSession(target.target, io.env, { recorder: recording.recorder });
   } catch (error) {
+    await recording.finish();
     printError(io.stderr, error);
     return error instanceof ValidationError ? EXIT.usage : EXIT.failed;
   }
   if (!opened.ok) {
+    await recording.finish();
     io.stderr(`${opened.message}\n`);
     return EXIT.usage;
   }
@@ -179,13 +192,14 @@ export async function streamCommand(argv: readonly string[], io: CliIo): Promise
   if (flag(line, 'verbose')) for (const note of describeTarget(target.target, session)) io.stderr(`${note}\n`);
   io.stderr(`streaming from ${shownUrl(session.client.wsUrl)} (listen keys from ${shownUrl(session.client.baseUrl)}); Ctrl+C stops\n`);
   try {
-    const running = tail(session, { format, maxEvents, durationMs, demoActivity }, io);
+    const running = tail(session, { format, maxEvents, durationMs, demoActivity, recorder: recording.recorder }, io);
     const stop = await running.stopped;
     const keys = await running.keys.settle(CLOSE_WAIT_MS);
     if (stop.reason === 'error') printError(io.stderr, stop.error, session.client.redact);
     io.stderr(`stopped (${stop.reason}) after ${running.count()} events; ${KEY_NOTES[keys]}\n`);
     return stop.reason === 'error' ? EXIT.failed : EXIT.ok;
   } finally {
+    await recording.finish();
     await session.close();
   }
 }

@@ -10,6 +10,7 @@ import type { RequestBudget } from '../budget/types.js';
 import { RECV_WINDOW, REQUEST_TIMEOUT, RETRY_SETTINGS, type RetryOptions } from '../http/request-settings.js';
 import type { Signer } from '../http/sign.js';
 import { HTTP_TRANSPORTS, type FetchLike, type HttpTransport } from '../http/transport.js';
+import { RECORDER, type Recording } from '../recording-hooks.js';
 import { group, optional, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, NON_EMPTY_TEXT, oneOf, SCHEDULER } from '../settings/rules.js';
 import { plainOnlyToLoopback, serviceUrl } from './url-settings.js';
@@ -72,6 +73,12 @@ export interface ClientConfig {
    * keys of one account count as two accounts; give clients of one account the same `accountId`.
    */
   readonly accountId?: string | undefined;
+  /**
+   * A recorder (`createRecorder`) that records this client's REST calls (their replies, by
+   * operation id) and its user data streams (docs/recordings.md), its keys kept out.
+   * `client.close()` flushes it. Default: none.
+   */
+  readonly recorder?: Recording | undefined;
 }
 
 /** The client's settings: each rule and default. */
@@ -94,6 +101,7 @@ export const CLIENT_SETTINGS = settingsFor<ClientConfig>()(
     random: setting(aFunction<() => number>(), Math.random),
     budget: optional(REQUEST_BUDGET),
     accountId: optional(NON_EMPTY_TEXT),
+    recorder: optional(RECORDER),
   },
   [plainOnlyToLoopback('baseUrl', ['https:', 'http:']), plainOnlyToLoopback('wsUrl', ['wss:', 'ws:'])],
 );

@@ -66,7 +66,8 @@ export interface Client {
    * `UnknownOutcomeError`), lets a listen-key creation already sent finish, and DELETEs every key
    * it made and has not seen closed (its streams' and those of direct `createListenKey` calls).
    * It resolves at most twice `timeout` after it is called (20 s by default); the result lists the
-   * keys it could not close. Every later call, and every new subscription to its stream, fails at
+   * keys it could not close. A client given a `recorder` then awaits its flush, for at most one
+   * `timeout` more. Every later call, and every new subscription to its stream, fails at
    * once with `ClientClosedError`. Idempotent: every call returns the same promise. Never rejects.
    *
    * @example

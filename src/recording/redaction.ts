@@ -43,8 +43,8 @@ function indexOfBytes(bytes: Uint8Array, secret: Uint8Array, from = 0): number {
  * ```
  */
 export class RecordingRedaction {
-  private readonly redact: Redactor;
-  private readonly secrets: readonly string[];
+  private redact: Redactor;
+  private secrets: readonly string[];
   private readonly listenKeys: string[] = [];
   private readonly encoder = new TextEncoder();
   /** The secrets and listen keys as UTF-8, to look for in binary frames. */
@@ -54,6 +54,15 @@ export class RecordingRedaction {
     this.secrets = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4);
     this.redact = redactor(this.secrets);
     this.patterns = this.secrets.map((secret) => this.encoder.encode(secret));
+  }
+
+  /** Replaces these secrets too, from now on (the keys of a client given the recorder after it was made). */
+  addSecrets(more: readonly (string | undefined)[]): void {
+    const added = more.filter((s): s is string => typeof s === 'string' && s.length >= 4 && !this.secrets.includes(s));
+    if (added.length === 0) return;
+    this.secrets = [...this.secrets, ...added];
+    this.redact = redactor(this.secrets);
+    this.patterns.push(...added.map((secret) => this.encoder.encode(secret)));
   }
 
   /** Masks `key` from now on wherever it shows (keys shorter than 8 characters are left alone: they would mangle text). */

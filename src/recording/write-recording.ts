@@ -102,6 +102,8 @@ export interface RecordingWriter {
   overflow(input: OverflowInput): string;
   /** A listen key to mask from now on (the one in the stream's URL, before any frame arrives). */
   listenKey(key: string): void;
+  /** More secrets to replace from now on (a client's keys, when it is given the recorder). */
+  keepOut(secrets: readonly (string | undefined)[]): void;
 }
 
 /**
@@ -213,6 +215,9 @@ export function createRecordingWriter(options: RecordingWriterOptions = {}): Rec
     },
     listenKey(key) {
       redaction.rememberListenKey(key);
+    },
+    keepOut(more) {
+      redaction.addSecrets(more);
     },
   };
 }

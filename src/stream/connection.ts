@@ -72,7 +72,16 @@ function quote(text: string, max = NAME_MAX): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
 }
 
-function toFrameData(data: unknown): Uint8Array | string | undefined {
+/**
+ * A socket message's data as the decoder takes it: text, or bytes (a `ws` fragmented message
+ * joined); `undefined` for any other type.
+ *
+ * @example
+ * ```ts
+ * toFrameData(new ArrayBuffer(2)); // Uint8Array [0, 0]
+ * ```
+ */
+export function toFrameData(data: unknown): Uint8Array | string | undefined {
   if (typeof data === 'string') return data;
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);

@@ -8,6 +8,7 @@
 import type { SchedulerLike } from 'rxjs';
 import { plainOnlyToLoopback, serviceUrl } from '../client/url-settings.js';
 import { KEY_LIFE_MS } from '../endpoints/listen-key.js';
+import { RECORDER, type Recording } from '../recording-hooks.js';
 import type { ValidationIssue } from '../errors.js';
 import { checkSettings, group, optional, setting, settingsFor, type Resolved } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, duration, listOf, oneOf, SCHEDULER, type Rule } from '../settings/rules.js';
@@ -48,6 +49,12 @@ export interface UserDataStreamOptions {
   readonly webSocketFactory?: WebSocketFactory | undefined;
   /** Randomness for backoff jitter, in [0, 1). Default `Math.random`. */
   readonly random?: (() => number) | undefined;
+  /**
+   * A recorder (`createRecorder`) that records this stream: its frames as received, its lifecycle
+   * events, its key calls (docs/recordings.md). Default: the client's `recorder`, when the stream
+   * is a client's; else none.
+   */
+  readonly recorder?: Recording | undefined;
 }
 
 const MINUTE = 60_000;
@@ -91,6 +98,7 @@ export const STREAM_SETTINGS = settingsFor<UserDataStreamOptions>()(
     scheduler: optional(SCHEDULER),
     webSocketFactory: setting(aFunction<WebSocketFactory>(), defaultWebSocketFactory),
     random: setting(aFunction<() => number>(), Math.random),
+    recorder: optional(RECORDER),
   },
   [
     // Two connections on a key at most, from rollovers (the service allows 5 per key).

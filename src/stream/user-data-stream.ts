@@ -10,6 +10,7 @@ import { asyncScheduler, Observable, share } from 'rxjs';
 import { lifeOf } from '../client/client-life.js';
 import { ClientClosedError, ValidationError, type ValidationIssue } from '../errors.js';
 import { redactor } from '../redact.js';
+import { clientRecorder, RECORDER_HOOKS } from '../recording-hooks.js';
 import { refuseIssues } from '../settings/resolve.js';
 import { PROTOBUF_CHANNELS, JSON_CHANNELS } from './channels.js';
 import type { MarketEvent } from './events.js';
@@ -17,6 +18,7 @@ import type { LifecycleEvent } from './lifecycle.js';
 import { isClient, toListenKeySource, type ListenKeyProvider } from './listen-key-source.js';
 import type { StreamHealth } from './health.js';
 import { HealthTap, type StreamHealthOptions } from './health-tap.js';
+import { recordedKeySource, type KeyCallSource } from './recorded-key-source.js';
 import { StreamFatalError } from './stream-fatal-error.js';
 import { checkStreamOptions, LISTEN_KEY_PROVIDER, type ResolvedStreamOptions, type UserDataStreamOptions } from './stream-settings.js';
 import { StreamSupervisor, type StopReport, type StreamSettings } from './supervisor/shell.js';
@@ -108,6 +110,7 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
   const client = providerOk && isClient(provider) ? provider : undefined;
   refuseIssues(issues);
   const wsUrl = resolved.wsUrl ?? client?.wsUrl;
+  const recorder = resolved.recorder?.[RECORDER_HOOKS] ?? (client === undefined ? undefined : clientRecorder(client));
   if (wsUrl === undefined) throw new ValidationError({ operation: 'config', issues: [{ field: 'wsUrl', rule: 'required when the key source is not a client' }] });
   const settings: StreamSettings = {
     wsUrl,
@@ -124,6 +127,11 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
     webSocketFactory: resolved.webSocketFactory,
     random: resolved.random,
     redact: client?.redact ?? redactor([]),
+    recorder,
+  };
+  const keys = (): KeyCallSource => {
+    const source = toListenKeySource(provider);
+    return recorder === undefined ? source : recordedKeySource(source, recorder, client !== undefined, () => settings.scheduler.now());
   };
   const life = client === undefined ? undefined : lifeOf(client);
   const tap = new HealthTap(settings.scheduler);
@@ -131,7 +139,7 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
     if (life?.isClosed() === true) return subscriber.error(new ClientClosedError({ operation: 'stream' }));
     tap.feed({ type: 'start', at: tap.now() });
     const end = (): void => tap.feed({ type: 'end', at: tap.now() });
-    const supervisor = new StreamSupervisor(toListenKeySource(provider), settings, {
+    const supervisor = new StreamSupervisor(keys(), settings, {
       next: (event) => {
         tap.feed({ type: 'event', event, at: tap.now() });
         subscriber.next(event);

@@ -20,6 +20,7 @@ import { BALANCE_SNAPSHOTS_SETTINGS } from '../../src/operators/balance-snapshot
 import { EMPTY_SNAPSHOT_SETTINGS } from '../../src/operators/empty-snapshots.js';
 import { PAGINATE_SETTINGS } from '../../src/operators/paginate.js';
 import { REDUCE_ORDERS_SETTINGS } from '../../src/operators/reduce-orders.js';
+import { RECORDER_SETTINGS } from '../../src/recording/recorder.js';
 import { REPLAY_SETTINGS } from '../../src/recording/replay-session.js';
 import { RECORDING_WRITER_SETTINGS } from '../../src/recording/write-recording.js';
 import { REMOTE_LISTEN_KEYS_SETTINGS, REMOTE_REPAIRS_SETTINGS } from '../../src/remote/remote-settings.js';
@@ -92,6 +93,7 @@ const TABLES: readonly [string, Settings<Schema>][] = [
   ['userDataStreams(...).health(options)', STREAMS_HEALTH_SETTINGS],
   ['createHealthHandler(options)', HEALTH_HANDLER_SETTINGS],
   ['replaySession(input, options)', REPLAY_SETTINGS],
+  ['createRecorder(options)', RECORDER_SETTINGS],
   ['createRecordingWriter(options)', RECORDING_WRITER_SETTINGS],
   ['emptyOrderBook(options) and emptyBalances(options)', EMPTY_SNAPSHOT_SETTINGS],
   ['publishToJetStream(js, options)', PUBLISH_SETTINGS],

@@ -13,9 +13,11 @@ import { openConnection, type Connection } from '../connection.js';
 import { OverlapDeduplicator } from '../dedup.js';
 import type { MarketEvent } from '../events.js';
 import type { LifecycleEvent } from '../lifecycle.js';
+import type { RecorderHooks } from '../../recording-hooks.js';
 import type { WebSocketFactory } from '../socket.js';
 import { KnownKeys, safeDiagnostic } from './diagnostics.js';
 import { KeyCalls, type KeySource } from './key-calls.js';
+import { StreamRecording } from './stream-recording.js';
 import type { StopReport } from './key-work.js';
 import { INITIAL_STATE, type Effect, type SupervisorInput, type SupervisorSettings, type SupervisorState, type Timer, type TimerName } from './model.js';
 import { transition } from './transition.js';
@@ -30,6 +32,8 @@ export interface StreamSettings extends SupervisorSettings {
   readonly scheduler: SchedulerLike;
   readonly webSocketFactory: WebSocketFactory;
   readonly redact: Redactor;
+  /** The recorder's hooks, when the stream (or its client) was given one. */
+  readonly recorder?: RecorderHooks | undefined;
 }
 
 /** Where a stream's events, its error and its completion go. */
@@ -74,6 +78,7 @@ export class StreamSupervisor {
   private readonly knownKeys = new KnownKeys();
   private readonly keyCalls: KeyCalls;
   private revocations: Subscription | undefined;
+  private recording: StreamRecording | undefined;
 
   constructor(
     private readonly keys: KeySource,
@@ -92,6 +97,8 @@ export class StreamSupervisor {
       next: (key) => this.feed({ type: 'keepalive-failed', key, error: new Error('the key source reports the key gone'), at: this.now() }),
       error: () => undefined,
     });
+    const { recorder, channels, wsUrl } = this.settings;
+    this.recording = StreamRecording.start(recorder, { at: this.now(), channels, wsUrl }, () => this.now());
     this.feed({ type: 'start', at: this.now() });
   }
 
@@ -147,9 +154,11 @@ export class StreamSupervisor {
     if (state.phase.name !== 'stopped') {
       for (const effect of effects) {
         // A subscriber reacting to an event may have stopped the stream: nothing more runs then.
-        if (this.stopped) return;
+        if (this.stopped) break;
         this.perform(effect);
       }
+      // An event the transition did not deliver (a connection no longer held): its frame is marked dropped.
+      if (input.type === 'connection-event') this.recording?.settled(input.event, false);
       return;
     }
     this.stopped = true;
@@ -162,6 +171,7 @@ export class StreamSupervisor {
     for (const effect of effects) this.perform(effect);
     for (const connection of this.connections.values()) connection.close();
     this.connections.clear();
+    this.recording?.stopped();
     this.keyCalls.work.stop();
   }
 
@@ -190,12 +200,11 @@ export class StreamSupervisor {
       case 'overlap-ends':
         return this.dedup.end();
       case 'deliver':
-        if (!this.dedup.isDuplicate(effect.event, effect.connection)) this.sink.next(effect.event);
-        return;
+        return this.deliver(effect.event, effect.connection);
       case 'emit':
-        return this.sink.next(effect.event);
+        return this.emit(effect.event);
       case 'diagnose':
-        return this.sink.next({ type: 'diagnostic', code: effect.code, message: safeDiagnostic(effect.message, this.settings.redact, this.knownKeys.list()), at: this.now() });
+        return this.emit({ type: 'diagnostic', code: effect.code, message: safeDiagnostic(effect.message, this.settings.redact, this.knownKeys.list()), at: this.now() });
       case 'fail':
         return this.sink.error(effect.error);
       case 'complete':
@@ -203,12 +212,25 @@ export class StreamSupervisor {
     }
   }
 
+  private deliver(event: MarketEvent, connection: number): void {
+    const delivered = !this.dedup.isDuplicate(event, connection);
+    this.recording?.settled(event, delivered);
+    if (delivered) this.sink.next(event);
+  }
+
+  /** A lifecycle event: recorded, then emitted. */
+  private emit(event: LifecycleEvent): void {
+    this.recording?.lifecycle(event);
+    this.sink.next(event);
+  }
+
   private open(id: number, key: string): void {
-    const { settings } = this;
+    const { settings, recording } = this;
+    recording?.listenKey(key);
     const connection = openConnection({
       url: `${settings.wsUrl}?listenKey=${encodeURIComponent(key)}`,
       channels: settings.channels,
-      socketFactory: settings.webSocketFactory,
+      socketFactory: recording?.factory(settings.webSocketFactory, id) ?? settings.webSocketFactory,
       scheduler: settings.scheduler,
       pingIntervalMs: settings.pingIntervalMs,
       pingTimeoutMs: settings.pingTimeoutMs,
@@ -221,7 +243,10 @@ export class StreamSupervisor {
           this.dedup.subscribed(id);
           this.feed({ type: 'connection-ready', connection: id, at: this.now() });
         },
-        event: (event) => this.feed({ type: 'connection-event', connection: id, event, at: this.now() }),
+        event: (event) => {
+          this.recording?.decoded(event);
+          this.feed({ type: 'connection-event', connection: id, event, at: this.now() });
+        },
         pong: (roundTripMs) => this.sink.pong?.(roundTripMs),
         problem: (code, message) => this.feed({ type: 'connection-problem', connection: id, code, message, at: this.now() }),
         ended: (reason) => {

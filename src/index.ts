@@ -201,6 +201,8 @@ export { reduceOrders, type ReduceOrdersOptions } from './operators/reduce-order
 export type { OrderBook, OrderBookJSON } from './operators/state/order-book.js';
 export {
   isTerminalStatus,
+  UNKNOWN_OUTCOME,
+  type BookOrderStatus,
   type ConfirmedOrderState,
   type OrderSeed,
   type OrderState,

@@ -81,6 +81,21 @@ export class OrderBookData implements OrderBook {
   }
 }
 
+/**
+ * A refresh of the open orders as `reduceOrders({ from })` reads them: the seeds, and the ids of
+ * orders listed open that could not become seeds (a type or status the book does not know), which
+ * count as listed (the book keeps what it holds of them).
+ */
+export interface OpenOrdersRefresh {
+  readonly seeds: readonly OrderSeed[];
+  readonly openIds: ReadonlySet<string>;
+}
+
+/** What refreshes the book: seeds (a user's `seed` or `resync`), or the open orders `from` read. */
+export type OrderRefresh = Iterable<OrderSeed> | OpenOrdersRefresh;
+
+const isOpenOrdersRefresh = (refresh: OrderRefresh): refresh is OpenOrdersRefresh => 'openIds' in refresh && !(Symbol.iterator in refresh);
+
 /** The book's limits and policies, all resolved. */
 export interface OrderBookSettings {
   /** Final orders kept at most; the oldest-final is evicted first. */
@@ -107,7 +122,7 @@ export interface OrderBookSettings {
  * book.snapshot({ stale: false, gap: undefined, cause: 'event', error: undefined }).orders.get(orderEvent.orderId);
  * ```
  */
-export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, OrderBook> {
+export class OrderBookState implements RefreshableBook<OrderRefresh, OrderBook> {
   private readonly records = new Map<string, TrackedOrder>();
   private orders = PersistentMap.empty<OrderState>();
   /** Final orders, oldest first, with the time they became final. */
@@ -140,9 +155,10 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
     return this.sequence;
   }
 
-  applyRefresh(seeds: Iterable<OrderSeed>, mark: number): void {
-    const listed = new Set<string>();
-    for (const seed of seeds) {
+  applyRefresh(refresh: OrderRefresh, mark: number): void {
+    const read = isOpenOrdersRefresh(refresh);
+    const listed = new Set<string>(read ? refresh.openIds : []);
+    for (const seed of read ? refresh.seeds : refresh) {
       this.seenSymbols.add(seed.symbol);
       if (this.forgotten.has(seed.orderId)) continue;
       listed.add(seed.orderId);

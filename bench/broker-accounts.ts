@@ -17,7 +17,7 @@ export interface BrokerSubAccount {
 }
 
 /** Accounts set up at once (each a chain of calls); the budget spreads their calls anyway. */
-const AT_ONCE = 256;
+const AT_ONCE = 64;
 
 /** The permissions of a streaming account's key: listen keys and balances (account read), open orders (deal read). */
 const STREAM_PERMISSIONS = ['SPOT_ACCOUNT_READ', 'SPOT_DEAL_READ'] as const;

@@ -68,7 +68,8 @@ const sim = await startSimulator({
 const names = Array.from({ length: count }, (_, i) => `bench${String(i).padStart(5, '0')}`);
 const accounts: ScaleAccount[] = [];
 if (viaApi) {
-  const broker = createClient({ baseUrl: sim.restUrl, apiKey: sim.broker.apiKey, secretKey: sim.broker.secretKey, recvWindow: 60_000 });
+  // A long timeout: this process answers the requests it sends, on a machine that may be busy.
+  const broker = createClient({ baseUrl: sim.restUrl, apiKey: sim.broker.apiKey, secretKey: sim.broker.secretKey, recvWindow: 60_000, timeout: 60_000 });
   accounts.push(...(await createBrokerSubAccounts(broker, names, FUNDS)).sort((a, b) => (a.name < b.name ? -1 : 1)));
   await broker.close();
 } else {

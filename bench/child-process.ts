@@ -8,7 +8,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 5_000;
 
 /** A started child and what it said when ready. */

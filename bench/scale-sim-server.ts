@@ -1,9 +1,11 @@
 /**
  * The simulator for the scale benchmarks, in a child process (its own event loop, as the real
  * service would be): real-time clock, `SCALE_ACCOUNTS` (default 200) funded sub-accounts with a key
- * each, of the broker (default) or, with `SCALE_PARENT=master`, of the master (whose key then
- * reads their balances); no request budget, or with `SCALE_BUDGET=service` the service's (500 per
- * 10 s per endpoint, per IP and per account) and its IP ban. Sends {@link ScaleServerInfo} to its
+ * each, of the broker (default) or, with `SCALE_PARENT=master`, of the master (at most 30: the
+ * simulator keeps the service's limit per master); made by the simulator's admin, or with
+ * `SCALE_VIA_API=1` by the broker through the API (B2, B5, B13) as a back office does; no request
+ * budget, or with `SCALE_BUDGET=service` the service's (500 per 10 s per endpoint, per IP and per
+ * account) and its IP ban. Sends {@link ScaleServerInfo} to its
  * parent; on `{ type: 'trade', orders, seed, accounts? }` runs a trading session on every account
  * (or the first `accounts`; ten at a time, yielding between them) and answers `{ type: 'traded',
  * delivered, digests }` (events pushed to at least one connection, and per account the digest of
@@ -11,7 +13,9 @@
  *
  * @module
  */
+import { createClient } from '../src/index.js';
 import { startSimulator } from '../src/simulator/index.js';
+import { createBrokerSubAccounts } from './broker-accounts.js';
 import { EventDigest } from './event-digest.js';
 
 /** An account the parent streams. */
@@ -53,20 +57,28 @@ const LIFETIME_MS = 15 * 60_000;
 const count = Number(process.env['SCALE_ACCOUNTS'] ?? 200);
 const underMaster = process.env['SCALE_PARENT'] === 'master';
 const serviceBudget = process.env['SCALE_BUDGET'] === 'service';
+const viaApi = process.env['SCALE_VIA_API'] === '1' && !underMaster;
+const FUNDS = { USDT: '100000000', BTC: '10000' } as const;
 
 const sim = await startSimulator({
   realtime: true,
   ...(serviceBudget ? {} : { rateLimit: false as const }),
-  limits: { subAccountsPerMaster: Math.max(30, count) },
+  broker: { balances: { USDT: String(100_000_000 * (count + 1)), BTC: String(10_000 * (count + 1)) } },
 });
+const names = Array.from({ length: count }, (_, i) => `bench${String(i).padStart(5, '0')}`);
 const accounts: ScaleAccount[] = [];
-for (let i = 0; i < count; i++) {
-  const name = `bench${String(i).padStart(5, '0')}`;
-  sim.admin.createSubAccount(underMaster ? sim.master.name : sim.broker.name, name);
-  sim.admin.fund(name, 'USDT', '100000000');
-  sim.admin.fund(name, 'BTC', '10000');
-  const keys = sim.admin.createApiKey(name);
-  accounts.push({ name, apiKey: keys.apiKey, secretKey: keys.secretKey });
+if (viaApi) {
+  // A long timeout: this process answers the requests it sends, on a machine that may be busy.
+  const broker = createClient({ baseUrl: sim.restUrl, apiKey: sim.broker.apiKey, secretKey: sim.broker.secretKey, recvWindow: 60_000, timeout: 60_000 });
+  accounts.push(...(await createBrokerSubAccounts(broker, names, FUNDS)).sort((a, b) => (a.name < b.name ? -1 : 1)));
+  await broker.close();
+} else {
+  for (const name of names) {
+    sim.admin.createSubAccount(underMaster ? sim.master.name : sim.broker.name, name);
+    for (const [asset, amount] of Object.entries(FUNDS)) sim.admin.fund(name, asset, amount);
+    const keys = sim.admin.createApiKey(name);
+    accounts.push({ name, apiKey: keys.apiKey, secretKey: keys.secretKey });
+  }
 }
 
 const stop = (code: number): void => {

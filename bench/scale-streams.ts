@@ -32,6 +32,8 @@ export interface ScaleServerOptions {
   readonly parent?: 'master' | 'broker';
   /** Give the simulator the service's request budget and IP ban. Default false (no budget). */
   readonly serviceBudget?: boolean;
+  /** Have the broker make its sub-accounts through the API (B2, B5, B13). Default false (the simulator's admin). */
+  readonly viaApi?: boolean;
   /** Makes an account's client. Default: a client with a request budget raised out of the way, shared by all. */
   readonly client?: (info: ScaleServerInfo, account: ScaleAccount) => Client;
 }
@@ -49,6 +51,7 @@ export async function startScaleServer(accounts: number, options: ScaleServerOpt
     SCALE_ACCOUNTS: String(accounts),
     SCALE_PARENT: options.parent ?? 'broker',
     SCALE_BUDGET: options.serviceBudget === true ? 'service' : 'off',
+    SCALE_VIA_API: options.viaApi === true ? '1' : '0',
   });
   const { info } = server;
   // Without the simulator's budget, the clients' is raised out of the way too (its bookkeeping still runs).

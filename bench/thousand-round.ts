@@ -1,13 +1,12 @@
 /**
  * One round of the thousand-accounts benchmark: every account's stream started inside the
- * request budget (with, optionally, every balance read by the master at the same time), one
- * trading round checked account by account against the simulator's digests, and the heap with
- * every stream connected and after every stream closed.
+ * request budget, one trading round checked account by account against the simulator's digests,
+ * and the heap with every stream connected and after every stream closed.
  *
  * @module
  */
 import { BehaviorSubject, type Subscription } from 'rxjs';
-import { pollSubAccountBalances, userDataStreams, type AccountSet, type Client, type RequestBudget } from '../src/index.js';
+import { userDataStreams, type AccountSet, type Client, type RequestBudget } from '../src/index.js';
 import { isMarketEvent } from '../src/scale/tagged-event.js';
 import { EventDigest } from './event-digest.js';
 import type { ScaleServer } from './scale-streams.js';
@@ -18,8 +17,6 @@ import { waitFor } from './wait.js';
 export interface RoundFigures {
   /** From subscription to the last account's `connected`, ms. */
   readonly connectMs: number;
-  /** From the start of the balance round to its last read, ms (when balances were read). */
-  readonly balancesMs: number | undefined;
   /** Accounts whose market events matched the simulator's pushes exactly (each once, in order). */
   readonly exact: number;
   /** Market events the subscriber received in the trading round. */
@@ -50,35 +47,21 @@ function settledHeap(): number {
  *
  * @example
  * ```ts
- * const figures = await thousandRound(server, clients, master, budget, { orders: 3, seed: 1, balances: true });
+ * const figures = await thousandRound(server, clients, budget, { orders: 3, seed: 1 });
  * ```
  */
 export async function thousandRound(
   server: ScaleServer,
   clients: ReadonlyMap<string, Client>,
-  master: Client,
   budget: RequestBudget,
-  options: { readonly orders: number; readonly seed: number; readonly balances: 'none' | 'alongside' | 'after' },
+  options: { readonly orders: number; readonly seed: number },
 ): Promise<RoundFigures> {
   const names = [...clients.keys()];
   const digests = new Map<string, EventDigest>();
-  const read = new Set<string>();
   let connected = 0;
   let trading = false;
   let failed: string | undefined;
-  let balancesMs: number | undefined;
-  let balancesFrom = performance.now();
   const subscriptions: Subscription[] = [];
-  const readBalances = (): void => {
-    balancesFrom = performance.now();
-    subscriptions.push(
-      pollSubAccountBalances(master, names, { everyMs: 60 * 60_000 }).subscribe((reading) => {
-        if ('error' in reading) failed ??= `balances of ${reading.account}: ${String(reading.error)}`;
-        read.add(reading.account);
-        if (read.size === names.length) balancesMs ??= performance.now() - balancesFrom;
-      }),
-    );
-  };
   const started = performance.now();
   subscriptions.push(
     userDataStreams(new BehaviorSubject<AccountSet>(clients)).subscribe(({ account, event }) => {
@@ -92,12 +75,9 @@ export async function thousandRound(
       }
     }),
   );
-  if (options.balances === 'alongside') readBalances();
   try {
     await waitFor('every account connected', () => connected >= names.length, () => failed, 2);
     const connectMs = performance.now() - started;
-    if (options.balances === 'after') readBalances();
-    if (options.balances !== 'none') await waitFor('every balance read', () => balancesMs !== undefined, () => failed, 2);
     const heapConnected = settledHeap();
     trading = true;
     const cpu = process.cpuUsage();
@@ -115,7 +95,7 @@ export async function thousandRound(
     await budgetQuiet(budget);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const heapBytes = heapConnected - settledHeap();
-    return { connectMs, balancesMs, exact, events, cpuMicrosPerEvent: (used.user + used.system) / events, heapBytes };
+    return { connectMs, exact, events, cpuMicrosPerEvent: (used.user + used.system) / events, heapBytes };
   } finally {
     for (const s of subscriptions) s.unsubscribe();
   }

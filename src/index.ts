@@ -203,9 +203,12 @@ export {
   type ProtobufChannel,
 } from './stream/channels.js';
 export { reduceOrders, type ReduceOrdersOptions } from './operators/reduce-orders.js';
+export type { RepairBackoffOptions } from './operators/repair.js';
 export type { OrderBook, OrderBookJSON } from './operators/state/order-book.js';
 export {
   isTerminalStatus,
+  UNKNOWN_OUTCOME,
+  type BookOrderStatus,
   type ConfirmedOrderState,
   type OrderSeed,
   type OrderState,

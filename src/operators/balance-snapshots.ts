@@ -7,12 +7,14 @@
 import type { Observable, OperatorFunction } from 'rxjs';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
-import { optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import type { Client } from '../client/types.js';
+import { group, optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, OBSERVABLE, type Rule } from '../settings/rules.js';
 import { COALESCE, coalesceOption, type CoalesceOptions } from './coalesce.js';
 import { BalanceBookState, type BalanceSnapshot } from './state/balance-book.js';
 import type { BalanceSeed } from './state/balance-state.js';
 import { refreshingReducer } from './refreshable.js';
+import { accountBalancesRepair, CLIENT, ONE_SOURCE, REPAIR_BACKOFF_SETTINGS, type RepairBackoffOptions } from './repair.js';
 
 /** Settings of {@link balanceSnapshots}. */
 export interface BalanceSnapshotsOptions extends CoalesceOptions {
@@ -36,15 +38,29 @@ export interface BalanceSnapshotsOptions extends CoalesceOptions {
    * out is removed, unless an account event of it arrived after the request. Default `true`.
    */
   readonly refreshListsAllAssets?: boolean | undefined;
+  /**
+   * Turnkey repair: the account's client (its own key, account-read permission). The balances are
+   * read with `getAccount` (A1) at subscription and after every gap, through the client's request
+   * budget, and a failed read is tried again (`repairBackoff`) until one succeeds; until then the
+   * snapshots stay stale. Not together with `seed` or `resync` (one source only). Default: none.
+   */
+  readonly from?: Client | undefined;
+  /** How a failed read of `from` is tried again (exponential backoff, equal jitter). */
+  readonly repairBackoff?: RepairBackoffOptions | undefined;
 }
 
 /** The operator's settings: each rule and default. */
-export const BALANCE_SNAPSHOTS_SETTINGS = settingsFor<BalanceSnapshotsOptions>()({
-  seed: optional(OBSERVABLE as Rule<Observable<readonly BalanceSeed[]>>),
-  resync: optional(aFunction<(gap: GapEvent) => Observable<readonly BalanceSeed[]>>()),
-  refreshListsAllAssets: setting(BOOLEAN, true),
-  coalesce: optional(COALESCE),
-});
+export const BALANCE_SNAPSHOTS_SETTINGS = settingsFor<BalanceSnapshotsOptions>()(
+  {
+    seed: optional(OBSERVABLE as Rule<Observable<readonly BalanceSeed[]>>),
+    resync: optional(aFunction<(gap: GapEvent) => Observable<readonly BalanceSeed[]>>()),
+    refreshListsAllAssets: setting(BOOLEAN, true),
+    coalesce: optional(COALESCE),
+    from: optional(CLIENT),
+    repairBackoff: group(REPAIR_BACKOFF_SETTINGS),
+  },
+  [ONE_SOURCE],
+);
 
 /**
  * Reduces a user data stream to the account's balances: emits a {@link BalanceSnapshot} at once
@@ -59,16 +75,18 @@ export const BALANCE_SNAPSHOTS_SETTINGS = settingsFor<BalanceSnapshotsOptions>()
  * the snapshots say `stale: true` until a `resync` made after the gap succeeds. Snapshots are
  * immutable (a structure-sharing map: cheap to emit, safe to keep).
  *
+ * With `from: client` the operator repairs itself: it reads the balances with the account's own
+ * key (`getAccount`) at subscription and after every gap, waits for the client's request budget,
+ * and tries a failed read again with backoff until one succeeds.
+ *
  * @example
  * ```ts
- * import { createClient, userDataStream, balanceSnapshots, getSubAccountAssets } from 'mexc-rx';
+ * import { createClient, userDataStream, balanceSnapshots } from 'mexc-rx';
  *
- * // The master account reads the sub-account's balances (M8); the sub-account's own key streams its events.
- * const master = createClient({ apiKey: 'mx0vgl...master', secretKey: '...' });
+ * // Any account, a broker's or a master's sub-account too, with its own key.
  * const subAccount = createClient({ apiKey: 'mx0vgl...sub', secretKey: '...' });
- * const assets = () => getSubAccountAssets(master, { subAccount: 'strategy01' });
  * userDataStream(subAccount)
- *   .pipe(balanceSnapshots({ seed: assets(), resync: assets }))
+ *   .pipe(balanceSnapshots({ from: subAccount }))
  *   .subscribe(({ balances, stale }) => {
  *     const usdt = balances.get('USDT');
  *     console.log(stale ? '(stale)' : '', usdt?.free, '+', usdt?.frozen, '=', usdt?.total);
@@ -76,6 +94,7 @@ export const BALANCE_SNAPSHOTS_SETTINGS = settingsFor<BalanceSnapshotsOptions>()
  * ```
  */
 export function balanceSnapshots(options: BalanceSnapshotsOptions = {}): OperatorFunction<UserDataEvent, BalanceSnapshot> {
-  const { seed, resync, coalesce, refreshListsAllAssets } = resolveSettings(BALANCE_SNAPSHOTS_SETTINGS, options);
-  return refreshingReducer(() => new BalanceBookState({ refreshListsAllAssets }), { seed, resync }, coalesceOption(coalesce));
+  const { seed, resync, coalesce, refreshListsAllAssets, from, repairBackoff } = resolveSettings(BALANCE_SNAPSHOTS_SETTINGS, options);
+  const sources = from ? { seed: accountBalancesRepair(from, repairBackoff), resync: () => accountBalancesRepair(from, repairBackoff) } : { seed, resync };
+  return refreshingReducer(() => new BalanceBookState({ refreshListsAllAssets }), sources, coalesceOption(coalesce));
 }

@@ -4,15 +4,17 @@
  *
  * @module
  */
-import { asyncScheduler, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, defer, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
+import type { Client } from '../client/types.js';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
-import { optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { group, optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, count, duration, OBSERVABLE, SCHEDULER, type Rule } from '../settings/rules.js';
 import { COALESCE, coalesceOption, type CoalesceOptions } from './coalesce.js';
-import { OrderBookState, type OrderBook } from './state/order-book.js';
+import { OrderBookState, type OrderBook, type OrderRefresh } from './state/order-book.js';
 import type { OrderSeed } from './state/order-state.js';
 import { refreshingReducer } from './refreshable.js';
+import { CLIENT, ONE_SOURCE, openOrdersRepair, REPAIR_BACKOFF_SETTINGS, SYMBOLS, type RepairBackoffOptions } from './repair.js';
 
 /** Settings of {@link reduceOrders}. */
 export interface ReduceOrdersOptions extends CoalesceOptions {
@@ -52,10 +54,29 @@ export interface ReduceOrdersOptions extends CoalesceOptions {
   readonly resync?: ((gap: GapEvent) => Observable<Iterable<OrderSeed>>) | undefined;
   /**
    * Whether a seed or resync lists every order that is still open. When `true`, an order the book
-   * holds as open that the list leaves out is removed (it closed while events were missed), unless
-   * an event of it arrived after the request was made. Default `true`.
+   * holds as open that the list leaves out ended while events were missed: it becomes final with
+   * the book's own status `UNKNOWN_OUTCOME` (kept and evicted like the other final orders, until
+   * a report of its end replaces it), unless an event of it arrived after the request was made.
+   * Default `true`.
    */
   readonly refreshListsAllOpenOrders?: boolean | undefined;
+  /**
+   * Turnkey repair: the account's client (its own key, with the permission to read orders). The
+   * open orders are read with `listOpenOrders` (A2) for each of `symbols` and each symbol the
+   * book has seen, at subscription and after every gap, through the client's request budget; a
+   * failed read is tried again (`repairBackoff`) until one succeeds, and the book stays stale
+   * until then. Not together with `seed` or `resync` (one source only). Default: none.
+   */
+  readonly from?: Client | undefined;
+  /**
+   * With `from`: the trading pairs to read besides those the book has seen. The service lists
+   * open orders per symbol only, so an order placed on a pair the book has never seen (placed
+   * while the stream was down, or before it started) is found only if its pair is named here.
+   * Default: none, only the pairs the book has seen.
+   */
+  readonly symbols?: readonly string[] | undefined;
+  /** How a failed read of `from` is tried again (exponential backoff, equal jitter). */
+  readonly repairBackoff?: RepairBackoffOptions | undefined;
   /** Clock of the age limit (`now()`). Default rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike | undefined;
 }
@@ -64,17 +85,23 @@ export interface ReduceOrdersOptions extends CoalesceOptions {
 const BOUND = count({ min: 0, orInfinity: true });
 
 /** The operator's settings: each rule and default. */
-export const REDUCE_ORDERS_SETTINGS = settingsFor<ReduceOrdersOptions>()({
-  maxTerminalOrders: setting(BOUND, 10_000),
-  maxTerminalAgeMs: optional(duration({ min: 0 })),
-  maxPlaceholders: setting(BOUND, 1_000),
-  maxForgottenIds: setting(BOUND, 10_000),
-  seed: optional(OBSERVABLE as Rule<Observable<Iterable<OrderSeed>>>),
-  resync: optional(aFunction<(gap: GapEvent) => Observable<Iterable<OrderSeed>>>()),
-  refreshListsAllOpenOrders: setting(BOOLEAN, true),
-  scheduler: setting(SCHEDULER, asyncScheduler),
-  coalesce: optional(COALESCE),
-});
+export const REDUCE_ORDERS_SETTINGS = settingsFor<ReduceOrdersOptions>()(
+  {
+    maxTerminalOrders: setting(BOUND, 10_000),
+    maxTerminalAgeMs: optional(duration({ min: 0 })),
+    maxPlaceholders: setting(BOUND, 1_000),
+    maxForgottenIds: setting(BOUND, 10_000),
+    seed: optional(OBSERVABLE as Rule<Observable<Iterable<OrderSeed>>>),
+    resync: optional(aFunction<(gap: GapEvent) => Observable<Iterable<OrderSeed>>>()),
+    refreshListsAllOpenOrders: setting(BOOLEAN, true),
+    scheduler: setting(SCHEDULER, asyncScheduler),
+    coalesce: optional(COALESCE),
+    from: optional(CLIENT),
+    symbols: setting<readonly string[]>(SYMBOLS, []),
+    repairBackoff: group(REPAIR_BACKOFF_SETTINGS),
+  },
+  [ONE_SOURCE, { field: 'symbols', words: 'only with from', holds: (s) => s.from !== undefined || s.symbols.length === 0 }],
+);
 
 /**
  * Reduces a user data stream to the account's order book: emits an {@link OrderBook} snapshot at
@@ -103,17 +130,20 @@ export const REDUCE_ORDERS_SETTINGS = settingsFor<ReduceOrdersOptions>()({
  * short trie walk instead of one hash probe, and iteration follows the ids' hashes, not insertion
  * order. `changed` and `removed` list what this update touched, so consumers need not diff.
  *
+ * - With `from: client`, the book repairs itself: it reads the open orders (`listOpenOrders`) of
+ *   `symbols` and of every symbol it has seen at subscription and after every gap, through the
+ *   client's request budget, retried with backoff until the read succeeds. An open order the
+ *   read no longer lists ends `UNKNOWN_OUTCOME`. An order placed during a gap on a symbol the book
+ *   has never seen cannot be found (the service lists open orders per symbol): name the pairs you
+ *   trade in `symbols`.
+ *
  * @example
  * ```ts
- * import { createClient, userDataStream, reduceOrders, type OrderSeed } from 'mexc-rx';
- * import type { Observable } from 'rxjs';
- *
- * // Your REST query of the open orders (GET /api/v3/openOrders), mapped to OrderSeed.
- * declare function fetchOpenOrders(): Observable<OrderSeed[]>;
+ * import { createClient, userDataStream, reduceOrders } from 'mexc-rx';
  *
  * const client = createClient({ apiKey: 'mx0vgl...', secretKey: '...' });
  * userDataStream(client)
- *   .pipe(reduceOrders({ maxTerminalOrders: 1_000, seed: fetchOpenOrders(), resync: () => fetchOpenOrders() }))
+ *   .pipe(reduceOrders({ maxTerminalOrders: 1_000, from: client, symbols: ['BTCUSDT', 'ETHUSDT'] }))
  *   .subscribe((book) => {
  *     if (book.stale) console.warn('orders may be out of date since', book.gap?.from);
  *     for (const id of book.changed) {
@@ -124,7 +154,15 @@ export const REDUCE_ORDERS_SETTINGS = settingsFor<ReduceOrdersOptions>()({
  * ```
  */
 export function reduceOrders(options: ReduceOrdersOptions = {}): OperatorFunction<UserDataEvent, OrderBook> {
-  const { seed, resync, scheduler, coalesce, ...bounds } = resolveSettings(REDUCE_ORDERS_SETTINGS, options);
+  const { seed, resync, scheduler, coalesce, from, symbols, repairBackoff, ...bounds } = resolveSettings(REDUCE_ORDERS_SETTINGS, options);
   const settings = { ...bounds, now: () => scheduler.now() };
-  return refreshingReducer(() => new OrderBookState(settings), { seed, resync }, coalesceOption(coalesce));
+  const coalescing = coalesceOption(coalesce);
+  if (from === undefined) return refreshingReducer(() => new OrderBookState(settings), { seed, resync }, coalescing);
+  // One book per subscription, whose symbols each read asks for.
+  return (source) =>
+    defer(() => {
+      const book = new OrderBookState(settings);
+      const read = (): Observable<OrderRefresh> => openOrdersRepair(from, symbols, () => book.symbols(), repairBackoff);
+      return source.pipe(refreshingReducer(() => book, { seed: read(), resync: read }, coalescing));
+    });
 }

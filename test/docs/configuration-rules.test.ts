@@ -20,6 +20,7 @@ import { BALANCE_SNAPSHOTS_SETTINGS } from '../../src/operators/balance-snapshot
 import { EMPTY_SNAPSHOT_SETTINGS } from '../../src/operators/empty-snapshots.js';
 import { PAGINATE_SETTINGS } from '../../src/operators/paginate.js';
 import { REDUCE_ORDERS_SETTINGS } from '../../src/operators/reduce-orders.js';
+import { REPAIR_BACKOFF_SETTINGS } from '../../src/operators/repair.js';
 import { RECORDER_SETTINGS } from '../../src/recording/recorder.js';
 import { REPLAY_SETTINGS } from '../../src/recording/replay-session.js';
 import { RECORDING_WRITER_SETTINGS } from '../../src/recording/write-recording.js';
@@ -84,6 +85,7 @@ const TABLES: readonly [string, Settings<Schema>][] = [
   ['userDataStreams(accounts$, options)', STREAMS_SETTINGS],
   ['reduceOrders(options)', REDUCE_ORDERS_SETTINGS],
   ['balanceSnapshots(options)', BALANCE_SNAPSHOTS_SETTINGS],
+  ['repairBackoff (RepairBackoffOptions)', REPAIR_BACKOFF_SETTINGS],
   ['toStore(source$, options)', STORE_SETTINGS],
   ['streamStatus(options)', STREAM_STATUS_SETTINGS],
   ['createListenKeyBroker(client, options)', BROKER_SETTINGS],

@@ -129,7 +129,7 @@ describe('OrderBookState', () => {
     expect([...snapshot.orders.keys()]).toEqual(['A']);
   });
 
-  it('removes the open orders a full refresh leaves out whose last event was before the request, the last one included', () => {
+  it('marks UNKNOWN_OUTCOME (final, kept) the open orders a full refresh leaves out whose last event was before the request, the last one included', () => {
     const { state } = book();
     state.applyEvent(open('A'));
     state.applyEvent(dealEvent({ orderId: 'P', tradeId: 'p1' }));
@@ -140,12 +140,66 @@ describe('OrderBookState', () => {
     state.snapshot(FRESH);
     state.applyRefresh([seedOfOrderEvent(open('L'))], mark);
     const snapshot = state.snapshot(FRESH);
-    expect(snapshot.changed).toEqual(['L']);
-    expect([...snapshot.removed].sort()).toEqual(['A', 'B']);
-    expect([...snapshot.orders.keys()].sort()).toEqual(['C', 'F', 'L', 'P']);
-    // Removed, not forgotten: a later event of A brings it back.
-    expect(state.applyEvent(open('A', T0 + 9))).toBe(true);
-    expect(state.snapshot(FRESH)).toMatchObject({ changed: ['A'], removed: [] });
+    expect([...snapshot.changed].sort()).toEqual(['A', 'B', 'L']);
+    expect(snapshot.removed).toEqual([]);
+    expect([...snapshot.orders.keys()].sort()).toEqual(['A', 'B', 'C', 'F', 'L', 'P']);
+    const status = (id: string) => [snapshot.orders.get(id)?.status, snapshot.orders.get(id)?.terminal];
+    expect([status('A'), status('B'), status('C'), status('F'), status('L'), status('P')]).toEqual([
+      ['UNKNOWN_OUTCOME', true],
+      ['UNKNOWN_OUTCOME', true],
+      ['NEW', false],
+      ['FILLED', true],
+      ['NEW', false],
+      [undefined, false],
+    ]);
+    // Its numbers stay as last known.
+    expect(snapshot.orders.get('A')).toMatchObject({ cumulativeQuantity: '0', quantity: '10', placeholder: false });
+  });
+
+  it('replaces UNKNOWN_OUTCOME with the end a later report tells; a later open report leaves it final', () => {
+    const { state } = book();
+    state.applyEvent(open('A'));
+    state.applyEvent(open('B'));
+    state.applyRefresh([], state.markRefresh());
+    state.snapshot(FRESH);
+    expect(state.applyEvent(filled('A', T0 + 5))).toBe(true);
+    expect(state.applyEvent(orderEvent({ orderId: 'B', status: 'PARTIALLY_FILLED', cumulativeQuantity: '2', cumulativeAmount: '7', sendTime: T0 + 5 }))).toBe(true);
+    const snapshot = state.snapshot(FRESH);
+    expect(snapshot.orders.get('A')).toMatchObject({ status: 'FILLED', terminal: true });
+    expect(snapshot.orders.get('B')).toMatchObject({ status: 'UNKNOWN_OUTCOME', terminal: true, cumulativeQuantity: '2' });
+  });
+
+  it('lifts UNKNOWN_OUTCOME when a later full refresh lists the order as open again', () => {
+    const { state } = book({ maxTerminalOrders: 1 });
+    state.applyEvent(open('A'));
+    state.applyRefresh([], state.markRefresh());
+    expect(state.snapshot(FRESH).orders.get('A')?.status).toBe('UNKNOWN_OUTCOME');
+    state.applyRefresh([seedOfOrderEvent(open('A'))], state.markRefresh());
+    expect(state.snapshot(FRESH).orders.get('A')).toMatchObject({ status: 'NEW', terminal: false });
+    // No longer counted among the final orders: two others fit the limit of one only by evicting each other.
+    state.applyEvent(filled('F'));
+    state.applyEvent(filled('G', T0 + 2));
+    expect(ids(state)).toEqual(['A', 'G']);
+  });
+
+  it('evicts UNKNOWN_OUTCOME orders like the other final ones, oldest-final first, and forgets them', () => {
+    const { state } = book({ maxTerminalOrders: 1 });
+    state.applyEvent(open('A'));
+    state.applyRefresh([], state.markRefresh());
+    state.snapshot(FRESH);
+    state.applyEvent(filled('F'));
+    expect(state.snapshot(FRESH).removed).toEqual(['A']);
+    expect(state.applyEvent(filled('A', T0 + 9))).toBe(false);
+    expect(ids(state)).toEqual(['F']);
+  });
+
+  it('knows every trading pair an event or a refresh named, evicted orders\' included', () => {
+    const { state } = book({ maxTerminalOrders: 0 });
+    state.applyEvent(orderEvent({ orderId: 'A', symbol: 'MXUSDT', sendTime: T0 }));
+    state.applyEvent(dealEvent({ orderId: 'P', tradeId: 'p1', symbol: 'ETHUSDT' }));
+    state.applyEvent(accountEvent({ asset: 'USDT', free: '1', frozen: '0', time: T0 }));
+    state.applyRefresh([{ ...seedOfOrderEvent(filled('B')), symbol: 'BTCUSDT' }], state.markRefresh());
+    expect([...state.symbols()].sort()).toEqual(['BTCUSDT', 'ETHUSDT', 'MXUSDT']);
   });
 
   it('keeps the open orders a partial refresh leaves out', () => {

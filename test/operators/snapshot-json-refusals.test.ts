@@ -51,6 +51,7 @@ describe('orderBookFromJSON refuses what the library does not write', () => {
     ['a price that is not decimal text', () => withOrder('C02__1', { price: `${SECRET}` }), 'orders.C02__1.price: expected SignedDecimal'],
     ['a price as a number', () => withOrder('C02__1', { price: 3.5 }), 'orders.C02__1.price: expected SignedDecimal'],
     ['a final status not marked terminal', () => withOrder('C02__1', { status: 'FILLED' }), 'orders.C02__1.terminal: expected true (for status FILLED)'],
+    ['an unknown outcome not marked terminal', () => withOrder('C02__1', { status: 'UNKNOWN_OUTCOME' }), 'orders.C02__1.terminal: expected true (for status UNKNOWN_OUTCOME)'],
     ['an unknown status', () => withOrder('C02__1', { status: 'EXPIRED' }), 'orders.C02__1.status: expected "NEW" | "FILLED" | "PARTIALLY_FILLED" | "CANCELED" | "PARTIALLY_CANCELED"'],
     ['a placeholder with a price', () => withOrder('C02__2', { price: '1' }), 'orders.C02__2.price: expected undefined'],
     ['a placeholder said to be terminal', () => withOrder('C02__2', { terminal: true }), 'orders.C02__2.terminal: expected false'],
@@ -69,6 +70,11 @@ describe('orderBookFromJSON refuses what the library does not write', () => {
     expect(error.source).toBe('orderBookFromJSON');
     expect(error.paths.some((path) => path.startsWith(line))).toBe(true);
     expect(error.message).not.toContain(SECRET);
+  });
+
+  it('reads back an order whose outcome is unknown, final', () => {
+    const book = orderBookFromJSON(withOrder('C02__1', { status: 'UNKNOWN_OUTCOME', terminal: true }));
+    expect(book.orders.get('C02__1')).toMatchObject({ status: 'UNKNOWN_OUTCOME', terminal: true });
   });
 
   it('shows a key that is not id-like by its position, so no text of the input reaches the message', () => {

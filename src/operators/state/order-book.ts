@@ -12,7 +12,7 @@ import { ChangeLog } from './change-log.js';
 import { Fifo } from './fifo.js';
 import { freshnessJSON, type FreshnessJSON } from './freshness-json.js';
 import { TrackedOrder, seedOfOrderEvent } from './tracked-order.js';
-import type { OrderSeed, OrderState } from './order-state.js';
+import { isTerminalStatus, type OrderSeed, type OrderState } from './order-state.js';
 import { PersistentMap } from './persistent-map.js';
 import type { Freshness, RefreshableBook, SnapshotCause } from '../refreshable.js';
 
@@ -29,8 +29,8 @@ export interface OrderBook extends Freshness {
   /** Ids of the orders this update created or changed (each held by `orders`). */
   readonly changed: readonly string[];
   /**
-   * Ids of the orders this update removed: final orders evicted past the count or age limit,
-   * placeholders past their limit, and open orders a resync no longer lists. None is in `orders`
+   * Ids of the orders this update removed: final orders evicted past the count or age limit
+   * (`UNKNOWN_OUTCOME` ones included), and placeholders past their limit. None is in `orders`
    * or in `changed` (an order removed and made again within one coalesced update is changed), so
    * applying both lists to the snapshot before, in either order, gives this one.
    */
@@ -81,6 +81,21 @@ export class OrderBookData implements OrderBook {
   }
 }
 
+/**
+ * A refresh of the open orders as `reduceOrders({ from })` reads them: the seeds, and the ids of
+ * orders listed open that could not become seeds (a type or status the book does not know), which
+ * count as listed (the book keeps what it holds of them).
+ */
+export interface OpenOrdersRefresh {
+  readonly seeds: readonly OrderSeed[];
+  readonly openIds: ReadonlySet<string>;
+}
+
+/** What refreshes the book: seeds (a user's `seed` or `resync`), or the open orders `from` read. */
+export type OrderRefresh = Iterable<OrderSeed> | OpenOrdersRefresh;
+
+const isOpenOrdersRefresh = (refresh: OrderRefresh): refresh is OpenOrdersRefresh => 'openIds' in refresh && !(Symbol.iterator in refresh);
+
 /** The book's limits and policies, all resolved. */
 export interface OrderBookSettings {
   /** Final orders kept at most; the oldest-final is evicted first. */
@@ -91,7 +106,7 @@ export interface OrderBookSettings {
   readonly maxPlaceholders: number;
   /** Ids of evicted orders remembered at most (their late events are dropped). */
   readonly maxForgottenIds: number;
-  /** Whether a refresh lists every open order; open orders it leaves out are removed. */
+  /** Whether a refresh lists every open order; open orders it leaves out end `UNKNOWN_OUTCOME`. */
   readonly refreshListsAllOpenOrders: boolean;
   /** Current time, epoch ms, for the age limit. */
   readonly now: () => number;
@@ -107,7 +122,7 @@ export interface OrderBookSettings {
  * book.snapshot({ stale: false, gap: undefined, cause: 'event', error: undefined }).orders.get(orderEvent.orderId);
  * ```
  */
-export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, OrderBook> {
+export class OrderBookState implements RefreshableBook<OrderRefresh, OrderBook> {
   private readonly records = new Map<string, TrackedOrder>();
   private orders = PersistentMap.empty<OrderState>();
   /** Final orders, oldest first, with the time they became final. */
@@ -115,6 +130,8 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
   private readonly placeholders = new Fifo<true>();
   /** Ids of evicted orders: their late events are dropped. */
   private readonly forgotten = new Fifo<true>();
+  /** Every trading pair an event or a refresh named (kept after its orders are evicted). */
+  private readonly seenSymbols = new Set<string>();
   private sequence = 0;
   private readonly log = new ChangeLog();
   private version = 0;
@@ -122,7 +139,9 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
   constructor(private readonly settings: OrderBookSettings) {}
 
   applyEvent(event: MarketEvent): boolean {
-    if (event.type === 'account' || this.forgotten.has(event.orderId)) return false;
+    if (event.type === 'account') return false;
+    this.seenSymbols.add(event.symbol);
+    if (this.forgotten.has(event.orderId)) return false;
     const record = this.recordOf(event.orderId);
     this.sequence += 1;
     record.lastEvent = this.sequence;
@@ -136,22 +155,33 @@ export class OrderBookState implements RefreshableBook<Iterable<OrderSeed>, Orde
     return this.sequence;
   }
 
-  applyRefresh(seeds: Iterable<OrderSeed>, mark: number): void {
-    const listed = new Set<string>();
-    for (const seed of seeds) {
+  applyRefresh(refresh: OrderRefresh, mark: number): void {
+    const read = isOpenOrdersRefresh(refresh);
+    const listed = new Set<string>(read ? refresh.openIds : []);
+    for (const seed of read ? refresh.seeds : refresh) {
+      this.seenSymbols.add(seed.symbol);
       if (this.forgotten.has(seed.orderId)) continue;
       listed.add(seed.orderId);
       const record = this.recordOf(seed.orderId);
-      if (record.addReport(seed)) this.commit(record);
+      // Listed as open again: an earlier refresh's `UNKNOWN_OUTCOME` was wrong.
+      const reopened = !isTerminalStatus(seed.status) && record.reopen();
+      if (reopened) this.finished.delete(seed.orderId);
+      if (record.addReport(seed) || reopened) this.commit(record);
     }
     if (this.settings.refreshListsAllOpenOrders) {
-      // An open order the refresh does not list closed while events were missed (how is unknown),
-      // unless it had news of its own after the refresh was requested.
-      for (const [id, record] of this.records) {
-        if (!listed.has(id) && !record.placeholder && !record.terminal && record.lastEvent <= mark) this.remove(id, false);
+      // An open order the refresh does not list ended while events were missed (how is unknown),
+      // unless it had news of its own after the refresh was requested: it is kept, final, with
+      // the book's own status UNKNOWN_OUTCOME, until a report of its end or its eviction.
+      for (const record of this.records.values()) {
+        if (!listed.has(record.orderId) && record.lastEvent <= mark && record.markOutcomeUnknown()) this.commit(record);
       }
     }
     this.evict();
+  }
+
+  /** Every trading pair the book has seen in an event or a refresh, evicted orders' included. */
+  symbols(): ReadonlySet<string> {
+    return this.seenSymbols;
   }
 
   snapshot(freshness: Freshness): OrderBook {

@@ -37,10 +37,12 @@ export interface ConfirmedOrderState extends OrderStateCommon {
   readonly amount: string;
   /**
    * Status. Once `FILLED`, `CANCELED` or `PARTIALLY_CANCELED` it never goes back; a `CANCELED`
-   * order later seen with fills becomes `PARTIALLY_CANCELED`.
+   * order later seen with fills becomes `PARTIALLY_CANCELED`. `UNKNOWN_OUTCOME` (the book's own,
+   * never the service's): a refresh no longer listed the order as open, and no event said how it
+   * ended; a later report of its end (`FILLED`, `CANCELED`...) replaces it.
    */
-  readonly status: OrderStatus;
-  /** Whether `status` is final (`FILLED`, `CANCELED`, `PARTIALLY_CANCELED`). */
+  readonly status: BookOrderStatus;
+  /** Whether `status` is final (`FILLED`, `CANCELED`, `PARTIALLY_CANCELED`, `UNKNOWN_OUTCOME`). */
   readonly terminal: boolean;
   /**
    * Quantity filled so far, decimal text; never decreases. The furthest order report's, or the sum
@@ -112,18 +114,32 @@ export interface OrderSeed {
   readonly fills?: readonly DealEvent[] | undefined;
 }
 
-/** The statuses an order never leaves. */
-const TERMINAL: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['FILLED', 'CANCELED', 'PARTIALLY_CANCELED']);
+/**
+ * The status the order book gives an order it held as open that a full refresh (a `resync`, or
+ * the open orders read by `from`) no longer lists, when no event has said how it ended: it is no
+ * longer open, but whether it filled or was canceled is unknown. It is not one of the service's
+ * statuses (the stream and REST never send it). The order counts as final (kept and evicted like
+ * the others); a later report of its end replaces it with the service's status.
+ */
+export const UNKNOWN_OUTCOME = 'UNKNOWN_OUTCOME';
+
+/** An order's status as the order book holds it: one of the service's, or {@link UNKNOWN_OUTCOME}. */
+export type BookOrderStatus = OrderStatus | typeof UNKNOWN_OUTCOME;
+
+/** The statuses an order never leaves (an `UNKNOWN_OUTCOME` only for the service's final status). */
+const TERMINAL: ReadonlySet<BookOrderStatus> = new Set<BookOrderStatus>(['FILLED', 'CANCELED', 'PARTIALLY_CANCELED', UNKNOWN_OUTCOME]);
 
 /**
- * Whether an order status is final (spec 3.2: 2 fully traded, 4 canceled, 5 partially canceled).
+ * Whether an order status is final (spec 3.2: 2 fully traded, 4 canceled, 5 partially canceled;
+ * and the book's own {@link UNKNOWN_OUTCOME}: no longer open, its end unknown).
  *
  * @example
  * ```ts
  * isTerminalStatus('PARTIALLY_CANCELED'); // true
+ * isTerminalStatus('UNKNOWN_OUTCOME'); // true
  * isTerminalStatus('PARTIALLY_FILLED'); // false
  * ```
  */
-export function isTerminalStatus(status: OrderStatus): boolean {
+export function isTerminalStatus(status: BookOrderStatus): boolean {
   return TERMINAL.has(status);
 }

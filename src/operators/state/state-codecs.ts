@@ -14,7 +14,7 @@ import { SignedDecimalString as Decimal } from '../../decimal/codec.js';
 import { DealEventCodec, OrderStatusCodec, OrderTypeCodec, SideCodec } from '../../stream/event-codecs.js';
 import { codecOf, optional, Text, thenCheck } from '../../codecs/strict-primitives.js';
 import type { AssetBalanceState } from './balance-state.js';
-import { isTerminalStatus, type ConfirmedOrderState, type OrderState, type PlaceholderOrderState } from './order-state.js';
+import { isTerminalStatus, UNKNOWN_OUTCOME, type ConfirmedOrderState, type OrderState, type PlaceholderOrderState } from './order-state.js';
 
 /** A time or a count as the books hold it: a finite number. */
 const Time = new t.Type<number, number, unknown>(
@@ -23,6 +23,9 @@ const Time = new t.Type<number, number, unknown>(
   (u, c) => (typeof u === 'number' && Number.isFinite(u) ? t.success(u) : t.failure(u, c)),
   (n) => n,
 );
+
+/** A status as the book holds it: the service's, or the book's own `UNKNOWN_OUTCOME`. */
+const BookOrderStatusCodec = t.keyof({ ...OrderStatusCodec.keys, [UNKNOWN_OUTCOME]: null });
 
 const common = {
   orderId: Text,
@@ -40,7 +43,7 @@ const ConfirmedFields = t.type({
   price: Decimal,
   quantity: Decimal,
   amount: Decimal,
-  status: OrderStatusCodec,
+  status: BookOrderStatusCodec,
   terminal: t.boolean,
   cumulativeQuantity: Decimal,
   cumulativeAmount: Decimal,

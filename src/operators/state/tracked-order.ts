@@ -8,7 +8,7 @@
 import type { DealEvent, OrderEvent } from '../../stream/events.js';
 import { addDecimal, compareDecimal } from '../../decimal/arithmetic.js';
 import { compareProgress, resolveStatus } from './order-progress.js';
-import { isTerminalStatus, type OrderSeed, type OrderState } from './order-state.js';
+import { isTerminalStatus, UNKNOWN_OUTCOME, type OrderSeed, type OrderState } from './order-state.js';
 
 /**
  * The seed form of an order event: the same fields, with `sendTime` as the report's time.
@@ -80,6 +80,8 @@ export class TrackedOrder {
   private fillAmount = '0';
   private lastFillSent = -Infinity;
   private current: OrderState | undefined;
+  /** A full refresh no longer listed the order as open, and no final report has come (yet). */
+  private outcomeUnknown = false;
   /** Sequence number of the last event that reached this order (kept by the book). */
   lastEvent = 0;
 
@@ -90,9 +92,31 @@ export class TrackedOrder {
     return this.best === undefined;
   }
 
-  /** Whether the order has reached a final status. */
+  /** Whether the order has reached a final status (its outcome unknown counts). */
   get terminal(): boolean {
-    return this.final !== undefined;
+    return this.final !== undefined || this.outcomeUnknown;
+  }
+
+  /**
+   * A full refresh no longer lists the order as open: it ended, how is unknown. Changes only an
+   * order that is confirmed and open. Returns whether the state changed.
+   */
+  markOutcomeUnknown(): boolean {
+    if (this.best === undefined || this.terminal) return false;
+    this.outcomeUnknown = true;
+    this.current = undefined;
+    return true;
+  }
+
+  /**
+   * A full refresh lists the order as open again after it was marked: the mark was wrong and is
+   * lifted (a final report, once seen, is never lifted). Returns whether the state changed.
+   */
+  reopen(): boolean {
+    if (!this.outcomeUnknown || this.final !== undefined) return false;
+    this.outcomeUnknown = false;
+    this.current = undefined;
+    return true;
   }
 
   /** The order's state as an immutable object. */
@@ -165,7 +189,7 @@ export class TrackedOrder {
     // the cumulative numbers never drop when a placeholder is confirmed by an older order event.
     const cumulativeQuantity = larger(best.cumulativeQuantity, this.fillQuantity);
     const cumulativeAmount = larger(best.cumulativeAmount, this.fillAmount);
-    const status = resolveStatus({ status: best.status, cumulativeQuantity }, this.final);
+    const status = this.outcomeUnknown && this.final === undefined ? UNKNOWN_OUTCOME : resolveStatus({ status: best.status, cumulativeQuantity }, this.final);
     return {
       placeholder: false,
       orderId: this.orderId,

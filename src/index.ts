@@ -148,6 +148,7 @@ export type { StreamHealth } from './stream/health.js';
 export type { StreamHealthOptions } from './stream/health-tap.js';
 export {
   clientListenKeySource,
+  type FullListenKeySource,
   type ListenKeyProvider,
   type ListenKeySource,
 } from './stream/listen-key-source.js';

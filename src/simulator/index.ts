@@ -28,6 +28,7 @@ import type { SimWs } from './ws/types.js';
 
 export type { AccountView, AdminKeyOptions, ListenKeyView, SimAdmin, SimCredentials, TransferView, WithdrawalView } from './admin.js';
 export { clockScheduler } from './clock-scheduler.js';
+export type { Overrides } from './overrides.js';
 export { createSimClock, type SimClock, type SimClockOptions } from './clock.js';
 export type { MarketOrderRequest, SessionRun, SimMarket } from './market/market.js';
 export type { OrderView } from './market/order-view.js';

@@ -27,8 +27,10 @@ export interface ListenKeySource {
 }
 
 /** A {@link ListenKeySource} that keeps its keys alive and closes them, as {@link clientListenKeySource}'s does. */
-type FullListenKeySource = ListenKeySource & {
+export type FullListenKeySource = ListenKeySource & {
+  /** Extends a key's validity (always there). */
   keepAlive(listenKey: string): ObservableInput<unknown>;
+  /** Closes a key the stream no longer needs (always there). */
   close(listenKey: string): ObservableInput<unknown>;
 };
 

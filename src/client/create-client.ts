@@ -4,9 +4,12 @@
  *
  * @module
  */
-import { budgetAccount, sharedRequestBudget } from '../budget/shared.js';
+import { budgetAccount, ownPausesOnlyBudget, sharedRequestBudget } from '../budget/shared.js';
 import { createExecutor } from '../http/execute.js';
 import { hmacSha256Signer } from '../http/sign.js';
+import { clientMetrics } from '../metrics/client-metrics.js';
+import { globalMeterProvider } from '../metrics/global-meter.js';
+import { withMetrics } from '../metrics/slot.js';
 import { redactor } from '../redact.js';
 import { resolveSettings } from '../settings/resolve.js';
 import { createClientLife, withLife } from './client-life.js';
@@ -37,7 +40,9 @@ export function createClient(config: ClientConfig = {}): Client {
   const { baseUrl, wsUrl, recvWindow, timeout, clock, scheduler } = settings;
   const redact = redactor([settings.apiKey, settings.secretKey]);
   const sign = settings.sign ?? (settings.secretKey !== undefined ? hmacSha256Signer(settings.secretKey) : undefined);
-  const budget = settings.budget === false ? undefined : (settings.budget ?? sharedRequestBudget(baseUrl, scheduler));
+  const budget = settings.budget === false ? ownPausesOnlyBudget(scheduler) : (settings.budget ?? sharedRequestBudget(baseUrl, scheduler));
+  const meterProvider = settings.meterProvider ?? globalMeterProvider();
+  const metrics = meterProvider === undefined ? undefined : clientMetrics(meterProvider, settings.metricsAccount ? settings.accountId : undefined);
   const execute = createExecutor({
     baseUrl,
     apiKey: settings.apiKey,
@@ -54,7 +59,9 @@ export function createClient(config: ClientConfig = {}): Client {
     redact,
     budget,
     budgetAccount: budgetAccount(settings.accountId, settings.apiKey),
+    metrics,
   });
   const life = createClientLife(execute, { scheduler, timeout });
-  return withLife({ baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, budget, call: life.call, close: life.close }, life);
+  const client = withLife({ baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, budget, call: life.call, close: life.close }, life);
+  return withMetrics(client, metrics);
 }

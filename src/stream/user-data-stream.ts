@@ -9,6 +9,7 @@
 import { asyncScheduler, Observable, share } from 'rxjs';
 import { lifeOf } from '../client/client-life.js';
 import { ClientClosedError, ValidationError, type ValidationIssue } from '../errors.js';
+import { metricsOf } from '../metrics/slot.js';
 import { redactor } from '../redact.js';
 import { refuseIssues } from '../settings/resolve.js';
 import { PROTOBUF_CHANNELS, JSON_CHANNELS } from './channels.js';
@@ -94,19 +95,34 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
     redact: client?.redact ?? redactor([]),
   };
   const life = client === undefined ? undefined : lifeOf(client);
+  const metrics = client === undefined ? undefined : metricsOf(client);
   return new Observable<UserDataEvent>((subscriber) => {
     if (life?.isClosed() === true) return subscriber.error(new ClientClosedError({ operation: 'stream' }));
+    // Counted where the events reach the subscribers: the metrics agree with what they received.
+    const recorder = metrics?.streamRun();
     const supervisor = new StreamSupervisor(toListenKeySource(provider), settings, {
-      next: (event) => subscriber.next(event),
-      error: (error) => subscriber.error(error),
-      complete: () => subscriber.complete(),
+      next: (event) => {
+        recorder?.delivered(event);
+        subscriber.next(event);
+      },
+      error: (error) => {
+        recorder?.ended();
+        subscriber.error(error);
+      },
+      complete: () => {
+        recorder?.ended();
+        subscriber.complete();
+      },
     });
     // The client's close stops it; it stays registered until its DELETEs have ended.
     const forget = life?.addStream(supervisor);
     if (forget !== undefined) void supervisor.finished.then(forget);
     watchRun?.(supervisor);
     supervisor.start();
-    return () => void supervisor.stop();
+    return () => {
+      recorder?.ended();
+      void supervisor.stop();
+    };
   }).pipe(share({ resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true }));
 }
 

@@ -19,29 +19,37 @@ export interface InstrumentOptions {
 
 /** A counter or an up-down counter. */
 export interface CounterLike {
+  /** Adds `value` (a counter's, never negative) to the series of `attributes`. */
   add(value: number, attributes?: MetricAttributes): void;
 }
 
 /** A histogram. */
 export interface HistogramLike {
+  /** Records one measurement in the series of `attributes`. */
   record(value: number, attributes?: MetricAttributes): void;
 }
 
 /** What an asynchronous instrument's callback reports to. */
 export interface ObservableResultLike {
+  /** Reports the current value of the series of `attributes`. */
   observe(value: number, attributes?: MetricAttributes): void;
 }
 
 /** An asynchronous (observable) counter or up-down counter. */
 export interface ObservableLike {
+  /** Has `callback` report the values each time the SDK collects. */
   addCallback(callback: (result: ObservableResultLike) => void): void;
 }
 
 /** A meter: makes instruments. */
 export interface MeterLike {
+  /** A monotonic counter. */
   createCounter(name: string, options?: InstrumentOptions): CounterLike;
+  /** A histogram. */
   createHistogram(name: string, options?: InstrumentOptions): HistogramLike;
+  /** An asynchronous monotonic counter (reports totals when collected). */
   createObservableCounter(name: string, options?: InstrumentOptions): ObservableLike;
+  /** An asynchronous up-down counter (reports current values when collected). */
   createObservableUpDownCounter(name: string, options?: InstrumentOptions): ObservableLike;
 }
 
@@ -50,5 +58,6 @@ export interface MeterLike {
  * `@opentelemetry/api`, or an SDK's (`new MeterProvider({ readers })` of `@opentelemetry/sdk-metrics`).
  */
 export interface MeterProviderLike {
+  /** The meter of the instrumentation scope `name` (the library asks for `mexc-rx` and its version). */
   getMeter(name: string, version?: string): MeterLike;
 }

@@ -9,7 +9,7 @@
  */
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { firstValueFrom } from 'rxjs';
-import { brokerUniversalTransfer, createClient, type Client, type FetchLike } from '../../src/index.js';
+import { brokerUniversalTransfer, createClient, userDataStream, type Client, type FetchLike, type UserDataEvent } from '../../src/index.js';
 import type { SimCredentials, Simulator } from '../../src/simulator/index.js';
 import { startDrivenSim, type SimDrive } from '../support/sim-drive.js';
 import { record, type Recording } from '../stream-integration/support.js';
@@ -42,8 +42,12 @@ function countingFetch(drive: SimDrive, sent: { count: number }): FetchLike {
   });
 }
 
+function clientSettings(s: Simulator, keys: Pick<SimCredentials, 'apiKey' | 'secretKey'>, fetch: FetchLike) {
+  return { baseUrl: s.restUrl, wsUrl: s.wsUrl, apiKey: keys.apiKey, secretKey: keys.secretKey, clock: () => s.clock.now(), scheduler: s.scheduler, recvWindow: 60_000, fetch };
+}
+
 function clientOf(s: Simulator, keys: Pick<SimCredentials, 'apiKey' | 'secretKey'>, fetch: FetchLike): Client {
-  return createClient({ baseUrl: s.restUrl, wsUrl: s.wsUrl, apiKey: keys.apiKey, secretKey: keys.secretKey, clock: () => s.clock.now(), scheduler: s.scheduler, recvWindow: 60_000, fetch });
+  return createClient(clientSettings(s, keys, fetch));
 }
 
 function received(type: 'gap' | 'reconnecting' | 'market'): number {
@@ -110,4 +114,29 @@ it('count what the subscribers received, connected streams, every request, and n
   const values = after.attributeValues();
   expect(values.length).toBeGreaterThan(0);
   for (const text of [...secrets, ...listenKeys, ...SUBS, s.broker.name]) expect(values.filter((value) => value.includes(text))).toEqual([]);
+});
+
+it('count a stream connected once however many subscribe, each event once, and no longer once its last subscriber leaves', async () => {
+  const own = testMeter();
+  const globalBefore = (await meter.collect()).total('mexc_rx.stream.events');
+  const { sim: s, drive } = await startDrivenSim();
+  sim = s;
+  const client = createClient({ ...clientSettings(s, s.master, drive.watchFetch()), meterProvider: own.provider });
+  const stream$ = userDataStream(client);
+  const seen: UserDataEvent[][] = [[], []];
+  const subscriptions = seen.map((events) => stream$.subscribe((event) => events.push(event)));
+  const markets = (): number[] => seen.map((events) => events.filter((e) => e.type === 'account').length);
+  await drive.until('connected', () => seen[0]!.some((e) => e.type === 'connected'));
+  s.admin.fund(s.master.name, 'USDT', '5');
+  await drive.until('the account event', () => markets().every((n) => n === 1));
+  const shared = await own.collect();
+  expect(shared.total('mexc_rx.stream.connected')).toBe(1);
+  expect(shared.total('mexc_rx.stream.events')).toBe(1);
+  subscriptions[0]?.unsubscribe();
+  expect((await own.collect()).total('mexc_rx.stream.connected')).toBe(1);
+  subscriptions[1]?.unsubscribe();
+  expect((await own.collect()).total('mexc_rx.stream.connected')).toBe(0);
+  // The global provider saw none of it: a client given its own records there only.
+  expect((await meter.collect()).total('mexc_rx.stream.events')).toBe(globalBefore);
+  await client.close();
 });

@@ -33,6 +33,15 @@ describe('a client given a meterProvider', () => {
     ]);
   });
 
+  it('counts a request that never reached the service as a network error', async () => {
+    const meter = testMeter();
+    const service = new VirtualService(() => Promise.reject(new TypeError('fetch failed')));
+    const call = collect(listSubAccounts(service.client({ meterProvider: meter.provider, retry: { limit: 0 } }), {}));
+    await service.drive(() => call.done);
+    expect(call.error).toMatchObject({ name: 'NetworkError' });
+    expect((await meter.collect()).points('mexc_rx.http.requests')).toEqual([{ attributes: { operation: 'M2', outcome: 'network-error' }, value: 1 }]);
+  });
+
   it('counts a request given up in flight once, as aborted', async () => {
     const meter = testMeter();
     const service = new VirtualService(() => new Promise<Response>(() => undefined));

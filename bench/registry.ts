@@ -9,6 +9,7 @@ import { budgetBenchmark } from './budget.bench.js';
 import { bundleBenchmark } from './bundle.bench.js';
 import { decodeBenchmark } from './decode.bench.js';
 import { e2eBenchmark } from './e2e.bench.js';
+import { metricsBenchmark } from './metrics.bench.js';
 import { operatorsBenchmark } from './operators.bench.js';
 import { peersBenchmark } from './peers.bench.js';
 import { restBenchmark } from './rest.bench.js';
@@ -20,6 +21,7 @@ export const benchmarks: readonly Benchmark[] = [
   decodeBenchmark,
   operatorsBenchmark,
   e2eBenchmark,
+  metricsBenchmark,
   restBenchmark,
   peersBenchmark,
   scaleBenchmark,

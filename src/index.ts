@@ -17,6 +17,7 @@ export type { BudgetSettings, EndpointLimits, RequestBudgetOptions } from './bud
 export type { BudgetLaneState, BudgetSnapshot } from './budget/state.js';
 export type { Pause, Refusal } from './budget/policy.js';
 export type { FetchLike, HttpTransport } from './http/transport.js';
+export type { CounterLike, HistogramLike, InstrumentOptions, MeterLike, MeterProviderLike, MetricAttributes, ObservableLike, ObservableResultLike } from './metrics/meter-types.js';
 export { hmacSha256Signer, type Signer } from './http/sign.js';
 export {
   ApiError,

@@ -7,7 +7,7 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { OPERATION_IDS, type OperationId } from '../endpoints/operation-id.js';
 import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
-import { count, duration, SCHEDULER, type Rule } from '../settings/rules.js';
+import { BOOLEAN, count, duration, SCHEDULER, type Rule } from '../settings/rules.js';
 
 /** Limits of one endpoint, overriding the budget's `ipLimit` / `accountLimit`. */
 export interface EndpointLimits {
@@ -52,6 +52,14 @@ export interface RequestBudgetOptions {
   readonly scheduler?: SchedulerLike | undefined;
   /** Period of the `state$` snapshots while someone subscribes, ms, from 10. Default 1000. */
   readonly stateIntervalMs?: number | undefined;
+  /**
+   * Whether calls wait for room in their lanes, spreading them over the window. With `false` the
+   * limits are only counted and shown (`state$`), never waited for, but the service's pauses are
+   * still honoured: after a 429 the endpoint's calls, after a 418 every call, wait for the pause to
+   * end (or fail with `RateLimitedError`, nothing sent, when it is longer than `maxPauseWaitMs`).
+   * `createClient({ budget: false })` makes one of these for the client. Default `true`.
+   */
+  readonly spread?: boolean | undefined;
 }
 
 /** The settings with every default applied. */
@@ -66,6 +74,7 @@ export interface BudgetSettings {
   readonly maxInFlight: number;
   readonly scheduler: SchedulerLike;
   readonly stateIntervalMs: number;
+  readonly spread: boolean;
 }
 
 /**
@@ -109,6 +118,7 @@ export const BUDGET_SETTINGS = settingsFor<RequestBudgetOptions>()({
   maxInFlight: setting(count({ min: 1, orInfinity: true }), 64),
   scheduler: setting(SCHEDULER, asyncScheduler),
   stateIntervalMs: setting(duration({ min: SHORTEST_STATE_INTERVAL_MS }), 1000),
+  spread: setting(BOOLEAN, true),
 });
 
 /**

@@ -116,17 +116,20 @@ export type Admission =
 
 /**
  * Whether `units` may go now on the endpoint's IP lane and the account's lane, and one more call
- * on the account's rate lane when the endpoint has a rate of its own per account.
+ * on the account's rate lane when the endpoint has a rate of its own per account. With `spread`
+ * false only a pause holds a call: the lanes are counted, never waited for.
  *
  * @example
  * ```ts
  * admission(-Infinity, ipLane, accountLane, 1, now); // { kind: 'go' }
  * admission(-Infinity, ipLane, accountLane, 10, now, rateLane); // { kind: 'full', scope: 'account', until: 1700000001100 }
+ * admission(-Infinity, fullIpLane, accountLane, 1, now, undefined, false); // { kind: 'go' }
  * ```
  */
-export function admission(ipPausedUntil: number, ip: Lane, account: Lane, units: number, now: number, rate?: Lane): Admission {
+export function admission(ipPausedUntil: number, ip: Lane, account: Lane, units: number, now: number, rate?: Lane, spread = true): Admission {
   const pausedUntil = Math.max(ipPausedUntil, ip.pausedUntil);
   if (pausedUntil > now) return { kind: 'paused', until: pausedUntil };
+  if (!spread) return { kind: 'go' };
   if (!laneHasRoom(ip, units, now)) return { kind: 'full', scope: 'ip', until: laneNextRelease(ip) };
   if (!laneHasRoom(account, units, now)) return { kind: 'full', scope: 'account', until: laneNextRelease(account) };
   if (rate !== undefined && !laneHasRoom(rate, 1, now)) return { kind: 'full', scope: 'account', until: laneNextRelease(rate) };

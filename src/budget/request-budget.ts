@@ -99,7 +99,7 @@ class BudgetShell implements RequestBudget {
     const endpoint = endpointQueues(this.endpoints, request.endpoint, this.settings);
     const queue = accountQueue(endpoint, request.account, this.settings, request.accountRate);
     const units = unitsOf(request, endpoint, queue);
-    if (admission(this.ipPausedUntil, endpoint.ip, queue.lane, units, this.scheduler.now(), queue.rate?.lane).kind !== 'go') return undefined;
+    if (admission(this.ipPausedUntil, endpoint.ip, queue.lane, units, this.scheduler.now(), queue.rate?.lane, this.settings.spread).kind !== 'go') return undefined;
     this.take(endpoint.ip, queue, units);
     return this.ticketFor(endpoint, queue, units);
   }
@@ -107,7 +107,7 @@ class BudgetShell implements RequestBudget {
   snapshot(): BudgetSnapshot {
     const now = this.scheduler.now();
     forgetIdle(this.endpoints, now);
-    return snapshotOf(this.endpoints, this.ipPausedUntil, now);
+    return snapshotOf(this.endpoints, this.ipPausedUntil, now, this.settings);
   }
 
   private pauseEnd(endpoint: EndpointQueues): number {
@@ -149,7 +149,7 @@ class BudgetShell implements RequestBudget {
     let next = Infinity;
     for (const endpoint of this.endpoints.values()) {
       if (endpoint.waiting === 0) continue;
-      const turn = nextTurn(endpoint, this.ipPausedUntil, now);
+      const turn = nextTurn(endpoint, this.ipPausedUntil, now, this.settings.spread);
       if (turn.kind === 'wait') next = Math.min(next, turn.until);
       else if (best === undefined || goesBefore(turn, best)) best = turn;
     }

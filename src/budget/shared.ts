@@ -39,6 +39,20 @@ export function sharedRequestBudget(baseUrl: string, scheduler: SchedulerLike): 
 }
 
 /**
+ * The budget of a client made with `budget: false`: its own, spreading nothing and bounding
+ * nothing in flight, but honouring the service's pauses (a 429 holds the endpoint's calls, a 418
+ * every call, until the pause ends).
+ *
+ * @example
+ * ```ts
+ * ownPausesOnlyBudget(asyncScheduler).settings.spread; // false
+ * ```
+ */
+export function ownPausesOnlyBudget(scheduler: SchedulerLike): RequestBudget {
+  return createRequestBudget({ scheduler, spread: false, maxInFlight: Infinity });
+}
+
+/**
  * The name the budget counts a client's account under: its `accountId` when given, otherwise
  * `key#` and a hash of its API key (the key itself is never shown). Two keys of one account are
  * two names unless both clients are given the same `accountId`.

@@ -9,6 +9,14 @@ import { Observable, type Subscription } from 'rxjs';
 import { resendAfterRefusal, refusalOf } from './policy.js';
 import type { BudgetRequest, BudgetTicket, RequestBudget } from './types.js';
 
+/** Told of a call's passage through the budget (the client's metrics). */
+export interface BudgetWatch {
+  /** An attempt asks for room; the function returned is called once it is let through. */
+  asking(): () => void;
+  /** The service refused an attempt with `status`, pausing the budget. */
+  paused(status: 429 | 418): void;
+}
+
 /**
  * `attempt` (a cold Observable making one request per subscription) through `budget`.
  *
@@ -21,14 +29,15 @@ import type { BudgetRequest, BudgetTicket, RequestBudget } from './types.js';
  *   error is passed on.
  *
  * Every subscription has its own state (a retry subscribes again and starts afresh). Written by
- * hand rather than as an operator chain: it runs on every call.
+ * hand rather than as an operator chain: it runs on every call. `watch` (optional) is told how
+ * long each attempt waited and of each refusal.
  *
  * @example
  * ```ts
  * const call$ = throughBudget(budget, { endpoint: 'M2', account: 'key#1f3a9c0b2d4e', units: 1 }, attempt$);
  * ```
  */
-export function throughBudget<T>(budget: RequestBudget, request: BudgetRequest, attempt: Observable<T>): Observable<T> {
+export function throughBudget<T>(budget: RequestBudget, request: BudgetRequest, attempt: Observable<T>, watch?: BudgetWatch): Observable<T> {
   const { settings } = budget;
   return new Observable<T>((subscriber) => {
     let resendsLeft = settings.resendsAfterRefusal;
@@ -44,6 +53,7 @@ export function throughBudget<T>(budget: RequestBudget, request: BudgetRequest, 
         return;
       }
       const pause = ticket.refuse(refusal);
+      watch?.paused(refusal.status);
       if (!resendAfterRefusal(resendsLeft, pause, settings.scheduler.now(), settings)) {
         subscriber.error(error);
         return;
@@ -64,9 +74,18 @@ export function throughBudget<T>(budget: RequestBudget, request: BudgetRequest, 
       });
     };
     const ask = (asked: BudgetRequest): void => {
+      const admitted = watch?.asking();
       const now = budget.tryAdmit(asked);
-      if (now !== undefined) send(now);
-      else waiting = budget.admit(asked).subscribe({ next: send, error: (error: unknown) => subscriber.error(error) });
+      if (now !== undefined) {
+        admitted?.();
+        send(now);
+        return;
+      }
+      const go = (ticket: BudgetTicket): void => {
+        admitted?.();
+        send(ticket);
+      };
+      waiting = budget.admit(asked).subscribe({ next: go, error: (error: unknown) => subscriber.error(error) });
     };
     ask(request);
     return () => {

@@ -17,7 +17,8 @@ export type Turn =
   | { readonly kind: 'wait'; readonly until: number };
 
 /**
- * The first account in the endpoint's rotation whose next call may go now.
+ * The first account in the endpoint's rotation whose next call may go now (with `spread` false,
+ * whenever no pause runs).
  *
  * @example
  * ```ts
@@ -25,13 +26,13 @@ export type Turn =
  * if (turn.kind === 'go') grant(turn);
  * ```
  */
-export function nextTurn(endpoint: EndpointQueues, ipPausedUntil: number, now: number): Turn {
+export function nextTurn(endpoint: EndpointQueues, ipPausedUntil: number, now: number, spread = true): Turn {
   let until = Infinity;
   for (const account of endpoint.rotation) {
     const queue = endpoint.accounts.get(account);
     const waiter = queue?.waiters[0];
     if (queue === undefined || waiter === undefined) continue;
-    const verdict = admission(ipPausedUntil, endpoint.ip, queue.lane, waiter.units, now, queue.rate?.lane);
+    const verdict = admission(ipPausedUntil, endpoint.ip, queue.lane, waiter.units, now, queue.rate?.lane, spread);
     if (verdict.kind === 'go') return { kind: 'go', endpoint, account, queue, waiter };
     if (verdict.kind === 'paused') return { kind: 'wait', until: verdict.until };
     until = Math.min(until, verdict.until ?? Infinity);

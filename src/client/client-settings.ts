@@ -11,6 +11,8 @@ import { RECV_WINDOW, REQUEST_TIMEOUT, RETRY_SETTINGS, type RetryOptions } from 
 import type { Signer } from '../http/sign.js';
 import { HTTP_TRANSPORTS, type FetchLike, type HttpTransport } from '../http/transport.js';
 import { RECORDER, type Recording } from '../recording-hooks.js';
+import type { MeterProviderLike } from '../metrics/meter-types.js';
+import { METER_PROVIDER, metricsAccountNamed } from '../metrics/settings.js';
 import { group, optional, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, NON_EMPTY_TEXT, oneOf, SCHEDULER } from '../settings/rules.js';
 import { plainOnlyToLoopback, serviceUrl } from './url-settings.js';
@@ -62,8 +64,9 @@ export interface ClientConfig {
   readonly random?: (() => number) | undefined;
   /**
    * The request budget every call waits for (docs/rate-limits.md): one made with
-   * `createRequestBudget` and given to every client sending from one IP, or `false` for none.
-   * Default: the process's budget for this `baseUrl`'s origin and this `scheduler`, shared by every
+   * `createRequestBudget` and given to every client sending from one IP, or `false` for one of the
+   * client's own that spreads nothing (`spread: false`, no bound in flight) but still holds its
+   * calls through the service's 429 and 418 pauses; `client.budget` is there either way. Default: the process's budget for this `baseUrl`'s origin and this `scheduler`, shared by every
    * client made without one, with the service's limits (500 per 10 s per endpoint, per IP and per
    * account).
    */
@@ -79,6 +82,18 @@ export interface ClientConfig {
    * `client.close()` flushes it. Default: none.
    */
   readonly recorder?: Recording | undefined;
+  /**
+   * Where the client's metrics go (docs/metrics.md): a `MeterProvider` of `@opentelemetry/api`.
+   * Default: the global one (`metrics.getMeterProvider()`, read when the client is made) on Node
+   * 20.16 and later when `@opentelemetry/api` is installed; otherwise nothing is recorded.
+   */
+  readonly meterProvider?: MeterProviderLike | undefined;
+  /**
+   * Whether every measurement of the client carries its `accountId` as the attribute `account`
+   * (needs `accountId`). Each account then adds its own series to every instrument: for a few
+   * accounts, not for hundreds. Default `false`.
+   */
+  readonly metricsAccount?: boolean | undefined;
 }
 
 /** The client's settings: each rule and default. */
@@ -102,6 +117,8 @@ export const CLIENT_SETTINGS = settingsFor<ClientConfig>()(
     budget: optional(REQUEST_BUDGET),
     accountId: optional(NON_EMPTY_TEXT),
     recorder: optional(RECORDER),
+    meterProvider: optional(METER_PROVIDER),
+    metricsAccount: setting(BOOLEAN, false),
   },
-  [plainOnlyToLoopback('baseUrl', ['https:', 'http:']), plainOnlyToLoopback('wsUrl', ['wss:', 'ws:'])],
+  [plainOnlyToLoopback('baseUrl', ['https:', 'http:']), plainOnlyToLoopback('wsUrl', ['wss:', 'ws:']), metricsAccountNamed],
 );

@@ -4,9 +4,12 @@
  *
  * @module
  */
-import { budgetAccount, sharedRequestBudget } from '../budget/shared.js';
+import { budgetAccount, ownPausesOnlyBudget, sharedRequestBudget } from '../budget/shared.js';
 import { createExecutor } from '../http/execute.js';
 import { hmacSha256Signer } from '../http/sign.js';
+import { clientMetrics } from '../metrics/client-metrics.js';
+import { globalMeterProvider } from '../metrics/global-meter.js';
+import { withMetrics } from '../metrics/slot.js';
 import { redactor } from '../redact.js';
 import { RECORDER_HOOKS, withRecorder } from '../recording-hooks.js';
 import { resolveSettings } from '../settings/resolve.js';
@@ -39,7 +42,9 @@ export function createClient(config: ClientConfig = {}): Client {
   const { baseUrl, wsUrl, recvWindow, timeout, clock, scheduler } = settings;
   const redact = redactor([settings.apiKey, settings.secretKey]);
   const sign = settings.sign ?? (settings.secretKey !== undefined ? hmacSha256Signer(settings.secretKey) : undefined);
-  const budget = settings.budget === false ? undefined : (settings.budget ?? sharedRequestBudget(baseUrl, scheduler));
+  const budget = settings.budget === false ? ownPausesOnlyBudget(scheduler) : (settings.budget ?? sharedRequestBudget(baseUrl, scheduler));
+  const meterProvider = settings.meterProvider ?? globalMeterProvider();
+  const metrics = meterProvider === undefined ? undefined : clientMetrics(meterProvider, settings.metricsAccount ? settings.accountId : undefined);
   const execute = createExecutor({
     baseUrl,
     apiKey: settings.apiKey,
@@ -56,10 +61,12 @@ export function createClient(config: ClientConfig = {}): Client {
     redact,
     budget,
     budgetAccount: budgetAccount(settings.accountId, settings.apiKey),
+    metrics,
   });
   const hooks = settings.recorder?.[RECORDER_HOOKS];
   hooks?.attachClient([settings.apiKey, settings.secretKey]);
   const life = createClientLife(hooks === undefined ? execute : recordedExecute(execute, hooks, scheduler), { scheduler, timeout });
   const close = hooks === undefined ? life.close : closeThenFlush(life.close, hooks, scheduler, timeout);
-  return withRecorder(withLife({ baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, budget, call: life.call, close }, life), hooks);
+  const client = withRecorder(withLife({ baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, budget, call: life.call, close }, life), hooks);
+  return withMetrics(client, metrics);
 }

@@ -51,8 +51,13 @@ export interface Client {
   readonly scheduler: SchedulerLike;
   /** Removes this client's secrets (api key, secret key, signatures) from a text. */
   readonly redact: Redactor;
-  /** The request budget its calls wait for (its `state$` is what a dashboard shows), or `undefined` when made with `budget: false`. */
-  readonly budget: RequestBudget | undefined;
+  /**
+   * The request budget its calls wait for (its `state$` is what a dashboard shows). Made with
+   * `budget: false`, a budget of the client's own that spreads nothing (`spread: false`): it
+   * counts and shows the limits, and holds the client's calls only while the service's 429 or 418
+   * pause runs.
+   */
+  readonly budget: RequestBudget;
   /**
    * Runs any row of the endpoint table: a cold Observable that validates `params`, then makes one
    * signed request per subscription (retrying idempotent calls), and emits the decoded result.

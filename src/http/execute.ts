@@ -10,7 +10,7 @@ import { defer, Observable, retry, throwError, timer } from 'rxjs';
 import type { SchedulerLike } from 'rxjs';
 import { refusalOf } from '../budget/policy.js';
 import type { RequestBudget } from '../budget/types.js';
-import { throughBudget } from '../budget/through-budget.js';
+import { throughBudget, type BudgetWatch } from '../budget/through-budget.js';
 import type { CallOptions } from '../client/types.js';
 import { paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
 import {
@@ -31,6 +31,8 @@ import { buildRequest, toQueryString } from './request.js';
 import { CALL_SETTINGS } from './request-settings.js';
 import { interpretResponse } from './response.js';
 import { isUnclearFailure, retryDelay, type ResolvedRetryOptions } from './retry-policy.js';
+import type { ClientMetrics } from '../metrics/client-metrics.js';
+import { outcomeOf, type RequestOutcome } from '../metrics/outcome.js';
 import { AbortedByCaller, send } from './send.js';
 import type { Signer } from './sign.js';
 import type { FetchLike, HttpTransport } from './transport.js';
@@ -50,10 +52,12 @@ export interface ExecutorSettings {
   readonly retry: ResolvedRetryOptions;
   readonly random: () => number;
   readonly redact: Redactor;
-  /** The request budget every attempt waits for, or `undefined` for none. */
-  readonly budget: RequestBudget | undefined;
+  /** The request budget every attempt waits for (with `spread` false, only for the service's pauses). */
+  readonly budget: RequestBudget;
   /** The account the budget counts this client's calls under. */
   readonly budgetAccount: string;
+  /** Where requests, budget waits and pauses are recorded, or `undefined` for nowhere. */
+  readonly metrics: ClientMetrics | undefined;
 }
 
 /** A call's settings, checked as a factory's are (a name that is none refused too), under the row's operation id. */
@@ -110,6 +114,7 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
     const sentAt = settings.clock();
     const refused = watch?.sending(sentAt, () => safeParams(encoded));
     if (refused !== undefined) return subscriber.error(refused);
+    const ended = requestRecorder(row, settings);
     const run = async (): Promise<R> => {
       const unsigned = buildRequest(row, encoded.pairs, {
         baseUrl: settings.baseUrl,
@@ -145,11 +150,13 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
     run().then(
       (value) => {
         settled = true;
+        ended?.('ok');
         subscriber.next(value);
         subscriber.complete();
       },
       (error: unknown) => {
         settled = true;
+        ended?.(outcomeOf(error));
         if (error instanceof AbortedByCaller) return;
         if (row.movesMoney && outcomeUnclear(error)) {
           const sent = safeParams(encoded);
@@ -162,9 +169,39 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
     // Only a request still in flight is aborted: aborting a settled one would only make (and
     // throw away) a DOMException with its stack trace, on every call.
     return () => {
-      if (!settled) controller.abort();
+      if (settled) return;
+      ended?.('aborted');
+      controller.abort();
     };
   });
+}
+
+/**
+ * Records the request about to go once it ends (the first outcome told; an abort is told before
+ * the aborted request's failure), if the client records: its outcome and how long it took.
+ */
+function requestRecorder(row: AnyEndpoint, settings: ExecutorSettings): ((outcome: RequestOutcome) => void) | undefined {
+  const { metrics, scheduler } = settings;
+  if (metrics === undefined) return undefined;
+  const startedAt = scheduler.now();
+  let told = false;
+  return (outcome) => {
+    if (told) return;
+    told = true;
+    metrics.request(row.id, outcome, (scheduler.now() - startedAt) / 1000);
+  };
+}
+
+/** Tells the client's metrics how long each attempt of `row` waited for the budget, and of the pauses. */
+function budgetWatch(row: AnyEndpoint, metrics: ClientMetrics, budget: RequestBudget): BudgetWatch {
+  const { scheduler } = budget.settings;
+  return {
+    asking: () => {
+      const askedAt = scheduler.now();
+      return () => metrics.budgetWaited(row.id, (scheduler.now() - askedAt) / 1000);
+    },
+    paused: (status) => metrics.budgetPaused(status),
+  };
 }
 
 /**
@@ -176,14 +213,14 @@ function outcomeUnclear(error: unknown): error is HttpError | ApiError | Network
   return isUnclearFailure(error) || error instanceof DecodeError || (error instanceof HttpError && error.redirect === 'followed');
 }
 
-/** Retries of an idempotent row; with a budget, 429 and 418 are the budget's (it paused and sent again). */
+/** Retries of an idempotent row; 429 and 418 are the budget's (it paused and sent again). */
 function withRetries<R>(row: AnyEndpoint, calls: Observable<R>, settings: ExecutorSettings): Observable<R> {
   if (!row.idempotent || settings.retry.limit <= 0) return calls;
   return calls.pipe(
     retry({
       count: settings.retry.limit,
       delay: (error: unknown, count: number) => {
-        if (settings.budget !== undefined && refusalOf(error) !== undefined) return throwError(() => error);
+        if (refusalOf(error) !== undefined) return throwError(() => error);
         const wait = retryDelay(error, count, settings.retry, settings.random);
         return wait === undefined ? throwError(() => error) : timer(wait, settings.scheduler);
       },
@@ -207,8 +244,8 @@ export function createExecutor(settings: ExecutorSettings) {
       const prepared = prepareCall(row, params, options, settings);
       if (prepared instanceof ValidationError) return throwError(() => prepared);
       const attempt = attemptOf<R>(row, prepared, options, settings, watch);
-      const { budget } = settings;
-      const sent = budget === undefined ? attempt : throughBudget(budget, { endpoint: row.id, account: settings.budgetAccount, units: row.weight ?? 1, accountRate: row.accountRate }, attempt);
+      const request = { endpoint: row.id, account: settings.budgetAccount, units: row.weight ?? 1, accountRate: row.accountRate };
+      const sent = throughBudget(settings.budget, request, attempt, settings.metrics && budgetWatch(row, settings.metrics, settings.budget));
       return withRetries(row, sent, settings);
     });
   };

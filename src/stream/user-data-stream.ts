@@ -9,6 +9,7 @@
 import { asyncScheduler, Observable, share } from 'rxjs';
 import { lifeOf } from '../client/client-life.js';
 import { ClientClosedError, ValidationError, type ValidationIssue } from '../errors.js';
+import { metricsOf } from '../metrics/slot.js';
 import { redactor } from '../redact.js';
 import { clientRecorder, RECORDER_HOOKS } from '../recording-hooks.js';
 import { refuseIssues } from '../settings/resolve.js';
@@ -135,13 +136,20 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
   };
   const life = client === undefined ? undefined : lifeOf(client);
   const tap = new HealthTap(settings.scheduler);
+  const metrics = client === undefined ? undefined : metricsOf(client);
   const events$ = new Observable<UserDataEvent>((subscriber) => {
     if (life?.isClosed() === true) return subscriber.error(new ClientClosedError({ operation: 'stream' }));
+    // Counted where the events reach the subscribers: the metrics agree with what they received.
+    const metricsRun = metrics?.streamRun();
     tap.feed({ type: 'start', at: tap.now() });
-    const end = (): void => tap.feed({ type: 'end', at: tap.now() });
+    const end = (): void => {
+      tap.feed({ type: 'end', at: tap.now() });
+      metricsRun?.ended();
+    };
     const supervisor = new StreamSupervisor(keys(), settings, {
       next: (event) => {
         tap.feed({ type: 'event', event, at: tap.now() });
+        metricsRun?.delivered(event);
         subscriber.next(event);
       },
       error: (error) => {

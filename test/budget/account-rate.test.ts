@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { createRequestBudget, getAccount, listOpenOrders } from '../../src/index.js';
-import { collect, reply, VirtualService } from './virtual.js';
+import { collect, lanesInUse, reply, VirtualService } from './virtual.js';
 
 const A1_PATH = '/api/v3/account';
 const A2_PATH = '/api/v3/openOrders';
@@ -83,11 +83,11 @@ describe('A1: 2 calls per second per account', () => {
     const client = service.client({ budget });
     const call = collect(getAccount(client));
     await service.drive(() => call.done);
-    expect(budget.snapshot().lanes.map((l) => [l.scope, l.endpoint, l.used])).toEqual([
+    expect(lanesInUse(budget.snapshot()).map((l) => [l.scope, l.endpoint, l.used])).toEqual([
       ['ip', 'A1', 10],
       ['account', 'A1', 10],
     ]);
     await service.runUntil(10_200);
-    expect(budget.snapshot().lanes).toEqual([]);
+    expect(lanesInUse(budget.snapshot())).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { ApiError, createRequestBudget, getSubAccountAssets, listSubAccounts, RateLimitedError, type RequestBudgetOptions } from '../../src/index.js';
-import { banned, collect, reply, tooMany, VirtualService, type Script } from './virtual.js';
+import { banned, collect, lanesInUse, reply, tooMany, VirtualService, type Script } from './virtual.js';
 
 const M2_PATH = '/api/v3/sub-account/list';
 const M8_PATH = '/api/v3/sub-account/asset';
@@ -28,7 +28,7 @@ describe('a 429', () => {
     const other = collect(listSubAccounts(beta, { limit: 2 }));
     const otherEndpoint = collect(getSubAccountAssets(beta, { subAccount: 'strategy01' }));
     await service.runUntil(10);
-    expect(budget.snapshot().lanes[0]).toMatchObject({ scope: 'ip', endpoint: 'M2', pausedUntil: 2100, waiting: 2 });
+    expect(lanesInUse(budget.snapshot())[0]).toMatchObject({ scope: 'ip', endpoint: 'M2', pausedUntil: 2100, waiting: 2 });
     await service.drive(() => refused.done && other.done && otherEndpoint.done);
     expect(service.sent.map((r) => [r.path, r.query.get('limit'), r.at])).toEqual([
       [M2_PATH, '1', 0],
@@ -71,7 +71,7 @@ describe('a 429', () => {
     const later = collect(listSubAccounts(beta, {}));
     await service.drive(() => later.done);
     expect(later.error).toBeUndefined();
-    expect(budget.snapshot().lanes[0]?.pausedUntil).toBeUndefined();
+    expect(budget.snapshot().lanes.find((lane) => lane.endpoint === 'M2')?.pausedUntil).toBeUndefined();
   });
 });
 

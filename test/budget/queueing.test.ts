@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { firstValueFrom, take, toArray } from 'rxjs';
-import { createRequestBudget, getSubAccountAssets, listSubAccountApiKeys, listSubAccounts } from '../../src/index.js';
-import { collect, reply, VirtualService } from './virtual.js';
+import { createRequestBudget, getSubAccountAssets, listSubAccountApiKeys, listSubAccounts, type BudgetSnapshot } from '../../src/index.js';
+import { collect, lanesInUse, reply, VirtualService } from './virtual.js';
 
 const M2_PATH = '/api/v3/sub-account/list';
 const M8_PATH = '/api/v3/sub-account/asset';
@@ -93,7 +93,7 @@ describe('queueing', () => {
     expect(second.done).toBe(false);
     tickets.settle();
     await service.drive(() => second.done);
-    expect(budget.snapshot().lanes.find((lane) => lane.scope === 'ip')).toMatchObject({ used: 2, inFlight: 2, limit: 3 });
+    expect(budget.snapshot().lanes.find((lane) => lane.endpoint === 'M2')).toMatchObject({ scope: 'ip', used: 2, inFlight: 2, limit: 3, left: 1 });
     expect(service.scheduler.now()).toBe(6000);
   });
 });
@@ -129,17 +129,15 @@ describe('the state', () => {
     const calls = [collect(listSubAccounts(client, {})), collect(listSubAccounts(client, {}))];
     const states = collect(budget.state$.pipe(take(2), toArray()));
     await service.runUntil(50);
-    expect(states.values[0]?.[1]).toMatchObject({
-      waiting: 1,
-      ipPausedUntil: undefined,
-      lanes: [
-        { scope: 'ip', endpoint: 'M2', account: undefined, limit: 1, used: 1, inFlight: 1, waiting: 1, pausedUntil: undefined },
-        { scope: 'account', endpoint: 'M2', account: 'desk01', limit: 1, used: 1, inFlight: 1, waiting: 1, pausedUntil: undefined },
-      ],
-    });
+    expect(states.values[0]?.[1]).toMatchObject({ waiting: 1, ipPausedUntil: undefined, spread: true });
+    expect(lanesInUse(states.values[0]?.[1] as BudgetSnapshot)).toEqual([
+      { scope: 'ip', endpoint: 'M2', account: undefined, limit: 1, used: 1, left: 0, inFlight: 1, waiting: 1, pausedUntil: undefined },
+      { scope: 'account', endpoint: 'M2', account: 'desk01', limit: 1, used: 1, left: 0, inFlight: 1, waiting: 1, pausedUntil: undefined },
+    ]);
     await service.drive(() => calls.every((c) => c.done));
     await service.runUntil(service.scheduler.now() + 2000);
-    expect(budget.snapshot()).toEqual({ at: service.scheduler.now(), ipPausedUntil: undefined, waiting: 0, lanes: [] });
+    expect(budget.snapshot()).toMatchObject({ at: service.scheduler.now(), ipPausedUntil: undefined, waiting: 0 });
+    expect(lanesInUse(budget.snapshot())).toEqual([]);
     // The state's timer is gone with its subscriber: nothing is left on the scheduler.
     expect(service.scheduler.actions).toHaveLength(0);
   });

@@ -37,8 +37,10 @@ describe('sharing across clients', () => {
     expect(make('https://api.mexc.com/').budget).toBe(a.budget);
     expect(make('http://127.0.0.1:4000').budget).not.toBe(a.budget);
     expect(make('https://api.mexc.com', new VirtualTimeScheduler()).budget).not.toBe(a.budget);
-    expect(a.budget?.settings).toMatchObject({ windowMs: 10_000, ipLimit: 500, accountLimit: 500, safetyMarginMs: 100, maxInFlight: 64, scheduler });
-    expect(createClient({ scheduler, budget: false }).budget).toBeUndefined();
+    expect(a.budget.settings).toMatchObject({ windowMs: 10_000, ipLimit: 500, accountLimit: 500, safetyMarginMs: 100, maxInFlight: 64, scheduler });
+    const own = createClient({ scheduler, budget: false }).budget;
+    expect(own).not.toBe(a.budget);
+    expect(own.settings).toMatchObject({ spread: false, maxInFlight: Infinity, scheduler });
   });
 
   it('counts two API keys of one account as one account only when both clients say so with accountId', async () => {
@@ -61,8 +63,8 @@ describe('sharing across clients', () => {
     const budget = createRequestBudget({ scheduler });
     const apiKey = 'mx0vglSECRETLOOKINGkey0123456789';
     const call = collect(listSubAccounts(createClient({ apiKey, secretKey: 's', budget, scheduler, fetch: () => new Promise<Response>(() => undefined) }), {}));
-    const accounts = budget.snapshot().lanes.map((lane) => lane.account);
-    expect(accounts[1]).toMatch(/^key#[0-9a-f]+$/);
+    const accounts = budget.snapshot().lanes.filter((lane) => lane.scope === 'account').map((lane) => lane.account);
+    expect(accounts).toEqual([expect.stringMatching(/^key#[0-9a-f]+$/)]);
     expect(JSON.stringify(budget.snapshot())).not.toContain(apiKey);
     call.subscription.unsubscribe();
     expect(() => createClient({ accountId: '' })).toThrow(ValidationError);

@@ -4,7 +4,7 @@
  * path from a script and notes the virtual time of every request.
  */
 import { Subscription, VirtualTimeScheduler, type Observable } from 'rxjs';
-import { createClient, type Client, type ClientConfig, type FetchLike } from '../../src/index.js';
+import { createClient, type BudgetLaneState, type BudgetSnapshot, type Client, type ClientConfig, type FetchLike } from '../../src/index.js';
 import { API_KEY, SECRET_KEY } from '../support/harness.js';
 
 /** One request as the scripted fetch saw it. */
@@ -98,6 +98,11 @@ export class VirtualService {
     this.scheduler.frame = Math.max(this.scheduler.frame, time);
     await quiet();
   }
+}
+
+/** The lanes of a snapshot that count something, have calls waiting or are paused (the others are every endpoint's idle IP lane). */
+export function lanesInUse(snapshot: BudgetSnapshot): BudgetLaneState[] {
+  return snapshot.lanes.filter((lane) => lane.used > 0 || lane.waiting > 0 || lane.pausedUntil !== undefined);
 }
 
 /** A few macrotask turns: enough for a scripted fetch and its body to be read. */

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { firstValueFrom } from 'rxjs';
-import { createListenKey, listListenKeys } from '../../src/index.js';
+import { createListenKey, createRequestBudget, listListenKeys } from '../../src/index.js';
 import type { Simulator } from '../../src/simulator/index.js';
 import { maskListenKey } from '../../src/stream/lifecycle.js';
 import { closeTestClient, LISTEN_KEY_PATH, startManualSim, validKeys, watchedFetch } from './support.js';
@@ -70,8 +70,11 @@ describe('client.close() when a DELETE fails', () => {
     const s = (sim = await startManualSim({ rateLimit: { limit: 2, windowMs: 10_000 }, ipBan: { after429s: 1 } }));
     const client = closeTestClient(s, watchedFetch());
     const keys = [(await firstValueFrom(createListenKey(client))).listenKey, (await firstValueFrom(createListenKey(client))).listenKey];
-    // Another program on the same IP, with no budget, runs into the limit: the IP is banned.
-    const careless = closeTestClient(s, watchedFetch(), s.master, { budget: false, retry: { limit: 0 } });
+    // Another program on the same IP, with no budget worth the name, runs into the limit: the IP is banned.
+    const careless = closeTestClient(s, watchedFetch(), s.master, {
+      budget: createRequestBudget({ scheduler: s.scheduler, spread: false, resendsAfterRefusal: 0 }),
+      retry: { limit: 0 },
+    });
     for (let i = 0; i < 3; i++) await firstValueFrom(listListenKeys(careless)).catch(() => undefined);
     const start = s.clock.now();
 

@@ -166,7 +166,8 @@ describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its
     expect(JSON.parse(cjs.stdout)).toEqual({ required: false, code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
   });
 
-  it('imports from ES modules and runs operations and a stream against its simulator', async () => {
+  it('imports from ES modules and runs operations and a stream against its simulator, without @opentelemetry/api installed', async () => {
+    expect(existsSync(join(app(), 'node_modules', '@opentelemetry', 'api'))).toBe(false);
     const { stdout } = await exec('node', ['consumer.mjs'], app(), 60_000);
     const seen = JSON.parse(stdout) as Record<string, unknown>;
     expect(seen).toEqual({
@@ -176,6 +177,7 @@ describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its
       invalid: { name: 'ValidationError', isMexcError: true, issues: [{ field: 'limit', rule: 'integer from 1 to 200' }] },
       order: { side: 'BUY', price: '30000', status: 'NEW' },
       deepImport: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+      metricsApi: 'ERR_MODULE_NOT_FOUND',
       decimal: '0.3',
       server: { status: 201, heldByBroker: true, validAfterClose: false },
     });

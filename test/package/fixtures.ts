@@ -52,6 +52,9 @@ try {
 } catch (error) {
   deepImport = error.code;
 }
+// The metrics API is an optional peer, not installed here: everything above ran without it.
+const metricsApi = await import('@opentelemetry/api').then(() => 'installed', (error) => error.code);
+await client.close();
 await sim.close();
 console.log(JSON.stringify({
   exports: Object.keys(lib).sort(),
@@ -60,6 +63,7 @@ console.log(JSON.stringify({
   invalid,
   order: { side: order.side, price: order.price, status: order.status },
   deepImport,
+  metricsApi,
   decimal: addDecimal('0.1', '0.2'),
   server,
 }));

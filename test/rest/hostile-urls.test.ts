@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { asyncScheduler } from 'rxjs';
 import { createClient, NetworkError, type FetchLike, type HttpTransport } from '../../src/index.js';
 import { M2 } from '../../src/endpoints/master.js';
+import { ownPausesOnlyBudget } from '../../src/budget/shared.js';
 import { createExecutor } from '../../src/http/execute.js';
 import { resolveRetryOptions } from '../../src/http/retry-policy.js';
 import { hmacSha256Signer } from '../../src/http/sign.js';
@@ -56,8 +57,9 @@ function callWithBaseUrl(baseUrl: string, way: { transport: HttpTransport; fetch
     retry: resolveRetryOptions({ limit: 0 }),
     random: Math.random,
     redact: redactor([API_KEY, SECRET_KEY]),
-    budget: undefined,
+    budget: ownPausesOnlyBudget(asyncScheduler),
     budgetAccount: 'test',
+    metrics: undefined,
   });
   return call(M2, {});
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { VirtualTimeScheduler } from 'rxjs';
-import { ApiError, DecodeError, HttpError, NetworkError, TimeoutError, UnknownOutcomeError } from '../../src/index.js';
+import { ApiError, createRequestBudget, DecodeError, HttpError, NetworkError, TimeoutError, UnknownOutcomeError } from '../../src/index.js';
 import { fakeFetch, hang, json, refuse, text, type Responder } from '../support/fake-fetch.js';
 import { errorOf, FUND_PASSWORD, makeClient, NOW, runOut } from '../support/harness.js';
 import { CLIENT_TRAN_ID, operationCase, type OperationCase } from '../support/operations.js';
@@ -45,11 +45,12 @@ describe.each(moneyCases)('$id', (op) => {
     expect(fake.calls).toHaveLength(1);
   });
 
-  it('without a request budget, a definite refusal (400, 429) stays an ApiError and is not repeated', async () => {
+  it('with a budget that spreads nothing and sends nothing again, a definite refusal (400, 429) stays an ApiError and is not repeated', async () => {
     for (const status of [400, 429]) {
       const fake = fakeFetch(json({ code: status === 429 ? 429 : 700003, msg: 'refused' }, status, { 'Retry-After': '1' }));
       const scheduler = new VirtualTimeScheduler();
-      const error = await errorOf(op.run(makeClient(fake.fetch, { scheduler, budget: false })));
+      const budget = createRequestBudget({ scheduler, spread: false, resendsAfterRefusal: 0 });
+      const error = await errorOf(op.run(makeClient(fake.fetch, { scheduler, budget })));
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(status);
       await runOut(scheduler);

@@ -7,6 +7,7 @@ import { firstValueFrom, type Observable } from 'rxjs';
 import { ApiError, createClient, type Client, type ClientConfig } from '../../src/index.js';
 import { createSimClock, startSimulator, type SimCredentials, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
 import { SimError } from '../../src/simulator/errors.js';
+import { passThroughBudget } from '../support/pass-through-budget.js';
 
 /** A fixed start time for the simulator's manual clock: 2025-03-14 12:00:00 UTC. */
 export const T0 = Date.UTC(2025, 2, 14, 12, 0, 0);
@@ -23,8 +24,9 @@ export interface Keys {
 }
 
 /**
- * A client of `sim` acting with `keys`, on the simulator's clock, without retries and without a
- * request budget: these tests look at the simulator's own answers (its 429s too).
+ * A client of `sim` acting with `keys`, on the simulator's clock, without retries and with a budget
+ * that holds nothing and passes every refusal on: these tests look at the simulator's own answers
+ * (its 429s and bans too).
  */
 export function clientOf(sim: Simulator, keys: Keys, overrides: ClientConfig = {}): Client {
   return createClient({
@@ -33,7 +35,7 @@ export function clientOf(sim: Simulator, keys: Keys, overrides: ClientConfig = {
     secretKey: keys.secretKey,
     clock: () => sim.clock.now(),
     retry: { limit: 0 },
-    budget: false,
+    budget: passThroughBudget(),
     ...overrides,
   });
 }

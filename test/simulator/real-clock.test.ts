@@ -12,6 +12,7 @@ import { filter, firstValueFrom } from 'rxjs';
 import { ApiError, createClient, createListenKey, listSubAccounts, userDataStream, type Client, type UserDataEvent } from '../../src/index.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
 import { waitFor } from '../stream-integration/support.js';
+import { passThroughBudget } from '../support/pass-through-budget.js';
 import { run } from './helpers.js';
 import { RawClient } from './ws-client.js';
 
@@ -28,7 +29,7 @@ afterEach(async () => {
 /** A simulator and a client that knows nothing of its clock: timestamps from `Date.now`, no retries. */
 async function plain(options?: SimulatorOptions): Promise<{ readonly s: Simulator; readonly client: Client }> {
   const s = (sim = await startSimulator(options));
-  const client = createClient({ baseUrl: s.restUrl, wsUrl: s.wsUrl, apiKey: s.master.apiKey, secretKey: s.master.secretKey, retry: { limit: 0 }, budget: false });
+  const client = createClient({ baseUrl: s.restUrl, wsUrl: s.wsUrl, apiKey: s.master.apiKey, secretKey: s.master.secretKey, retry: { limit: 0 }, budget: passThroughBudget() });
   return { s, client };
 }
 

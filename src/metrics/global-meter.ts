@@ -1,0 +1,45 @@
+/**
+ * The global `MeterProvider` of `@opentelemetry/api`, when the package is installed. It is looked
+ * up at run time, never imported: the package is an optional peer, so a program (or a page) without
+ * it must load and run all the same. Only Node, lending its `module` built-in through
+ * `process.getBuiltinModule` (20.16 and later), looks; elsewhere a client records only with the
+ * `meterProvider` it is given.
+ *
+ * @module
+ */
+import type { MeterProviderLike } from './meter-types.js';
+
+/** The part of `@opentelemetry/api` read here. */
+interface MetricsApi {
+  readonly metrics?: { readonly getMeterProvider?: () => MeterProviderLike };
+}
+
+type GetBuiltinModule = (id: string) => unknown;
+
+/** `null`: looked for and not there (looked for once per process: a failed lookup reads the disk). */
+let loaded: MetricsApi | null | undefined;
+
+function loadApi(): MetricsApi | null {
+  const getBuiltinModule = (globalThis as { readonly process?: { readonly getBuiltinModule?: GetBuiltinModule } }).process?.getBuiltinModule;
+  if (typeof getBuiltinModule !== 'function') return null;
+  try {
+    const { createRequire } = getBuiltinModule('node:module') as { createRequire(from: string): (id: string) => unknown };
+    return createRequire(import.meta.url)('@opentelemetry/api') as MetricsApi;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The global `MeterProvider` now (the API's no-op one while none is set), or `undefined` when
+ * `@opentelemetry/api` cannot be loaded.
+ *
+ * @example
+ * ```ts
+ * const provider = config.meterProvider ?? globalMeterProvider();
+ * ```
+ */
+export function globalMeterProvider(): MeterProviderLike | undefined {
+  loaded ??= loadApi();
+  return loaded?.metrics?.getMeterProvider?.();
+}

@@ -1,8 +1,9 @@
 /**
- * A browser build carries no node:http sender: the `browser` field of `package.json` swaps
+ * What a browser page leaves out. A browser build carries no node:http sender: the `browser` field of `package.json` swaps
  * `node-http.js` for a stand-in whose `nodeHttp()` finds nothing, which is what `node-http.ts`
  * finds in a browser anyway. Node, jest and tsc never read that field (the runtime tests in
- * `runtime-transport.test.ts` hold the Node side).
+ * `runtime-transport.test.ts` hold the Node side). And a page that makes no recorder carries no
+ * recording code: the recorder brings its wrappers (`RecorderHooks.wrappers`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
@@ -34,5 +35,15 @@ describe('the browser field of package.json', () => {
     const page = await weighPage("export { createClient, listSubAccounts } from 'mexc-rx';\n");
     expect(page.files.has('src/http/transport.ts')).toBe(true);
     expect(page.files.has('src/http/node-http.ts')).toBe(false);
+  });
+});
+
+describe('a page without a recorder', () => {
+  it('carries none of the recording wrappers of the client and the stream', async () => {
+    const page = await weighPage("export { createClient, userDataStream } from 'mexc-rx';\n");
+    expect(page.files.has('src/stream/supervisor/shell.ts')).toBe(true);
+    for (const file of ['src/client/recorded-client.ts', 'src/stream/recorded-key-source.ts', 'src/stream/supervisor/stream-recording.ts']) {
+      expect(page.files.has(file)).toBe(false);
+    }
   });
 });

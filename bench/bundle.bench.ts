@@ -41,7 +41,7 @@ export const bundleBenchmark: Benchmark = {
   description:
     'Each page is an ES module re-exporting what it imports from the package root, built as a browser app’s bundler ' +
     'builds it: esbuild, bundled, minified, ES module, browser platform (each package’s browser build), the root pointed ' +
-    'at `src/index.ts`; then gzipped with node:zlib at its default level (6). 1 KB = 1,000 bytes. A package’s row: the ' +
+    'at `src/index.ts` (with the `browser` field of `package.json` applied to the sources, as to the built package); then gzipped with node:zlib at its default level (6). 1 KB = 1,000 bytes. A package’s row: the ' +
     'gzipped bytes the page loses when that package is left out (its minified bytes in the page, from esbuild’s ' +
     'metafile, beside it); shares overlap in the compression, so they do not add up to the page. The library’s own row: ' +
     'the page with every package left out. The page’s row fails the run when over its budget. One build per row; ' +

@@ -282,7 +282,8 @@ export {
 } from './recording/format.js';
 export { remoteListenKeys, type RemoteListenKeySource } from './remote/remote-listen-keys.js';
 export { remoteRepairSources, type RemoteRepair, type RemoteRepairSources } from './remote/remote-repair-sources.js';
-export type { PageLike, RemoteListenKeysOptions, RemoteRepairSourcesOptions } from './remote/remote-settings.js';
+export type { PageLike, RemoteListenKeysOptions } from './remote/remote-settings.js';
+export type { RemoteRepairSourcesOptions } from './remote/remote-repair-settings.js';
 export { BrokerError } from './remote/broker-error.js';
 export type { BrokerRefusalCode } from './remote/protocol.js';
 export { toStore } from './store/to-store.js';

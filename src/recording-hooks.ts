@@ -7,7 +7,10 @@
  *
  * @module
  */
+import type { closeThenFlush, recordedExecute } from './client/recorded-client.js';
 import type { Rule } from './settings/rules.js';
+import type { recordedKeySource } from './stream/recorded-key-source.js';
+import type { StreamRecording } from './stream/supervisor/stream-recording.js';
 
 /** Where a recorder keeps its hooks. */
 export const RECORDER_HOOKS = Symbol('mexc-rx recorder hooks');
@@ -45,6 +48,24 @@ export interface RecorderHooks {
   stream(start: { readonly at: number; readonly channels: readonly string[]; readonly wsUrl: string }): StreamTap;
   /** Resolves once everything recorded so far was handed to the sink (or left out, saying so). Never rejects. */
   flush(): Promise<void>;
+  /**
+   * What the client and the stream wrap around their calls, key sources and runs to record them:
+   * brought by the recorder (`createRecorder` imports them), so that a page without a recorder
+   * carries none of their code.
+   */
+  readonly wrappers: RecorderWrappers;
+}
+
+/** The recording wrappers a recorder brings (see {@link RecorderHooks.wrappers}). */
+export interface RecorderWrappers {
+  /** A client's executor, each call's outcome recorded. */
+  readonly execute: typeof recordedExecute;
+  /** A client's close, then the recorder's flush. */
+  readonly closeThenFlush: typeof closeThenFlush;
+  /** A stream's key source, its calls recorded. */
+  readonly keySource: typeof recordedKeySource;
+  /** The recording of one run of a stream. */
+  readonly startRun: typeof StreamRecording.start;
 }
 
 /** What the `recorder` option of `createClient` and `userDataStream` takes: a recorder made by `createRecorder`. */

@@ -14,7 +14,6 @@ import { redactor } from '../redact.js';
 import { RECORDER_HOOKS, withRecorder } from '../recording-hooks.js';
 import { resolveSettings } from '../settings/resolve.js';
 import { createClientLife, withLife } from './client-life.js';
-import { closeThenFlush, recordedExecute } from './recorded-client.js';
 import { CLIENT_SETTINGS, DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig } from './client-settings.js';
 import type { Client } from './types.js';
 
@@ -65,8 +64,8 @@ export function createClient(config: ClientConfig = {}): Client {
   });
   const hooks = settings.recorder?.[RECORDER_HOOKS];
   hooks?.attachClient([settings.apiKey, settings.secretKey]);
-  const life = createClientLife(hooks === undefined ? execute : recordedExecute(execute, hooks, scheduler), { scheduler, timeout });
-  const close = hooks === undefined ? life.close : closeThenFlush(life.close, hooks, scheduler, timeout);
+  const life = createClientLife(hooks === undefined ? execute : hooks.wrappers.execute(execute, hooks, scheduler), { scheduler, timeout });
+  const close = hooks === undefined ? life.close : hooks.wrappers.closeThenFlush(life.close, hooks, scheduler, timeout);
   const client = withRecorder(withLife({ baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, budget, call: life.call, close }, life), hooks);
   return withMetrics(client, metrics);
 }

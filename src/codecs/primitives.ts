@@ -9,7 +9,7 @@ import { JsonNumberText } from '../decimal/exact-json.js';
 import type { AccountType } from '../params/fields.js';
 
 /** Epoch milliseconds, sent as a number or as a quoted number; yields a number. */
-export const EpochMillis = new t.Type<number, number, unknown>(
+export const EpochMillis = /* @__PURE__ */ new t.Type<number, number, unknown>(
   'EpochMillis',
   (u): u is number => typeof u === 'number',
   (u, c) => {
@@ -21,7 +21,7 @@ export const EpochMillis = new t.Type<number, number, unknown>(
 );
 
 /** A count, sent as a number or as a quoted number; yields a number. */
-export const Count = new t.Type<number, number, unknown>(
+export const Count = /* @__PURE__ */ new t.Type<number, number, unknown>(
   'Count',
   (u): u is number => typeof u === 'number',
   (u, c) => {
@@ -33,7 +33,7 @@ export const Count = new t.Type<number, number, unknown>(
 );
 
 /** An integer that may be negative (`orderListId`: `-1` for none), sent as a number or quoted; yields a number. */
-export const SignedInteger = new t.Type<number, number, unknown>(
+export const SignedInteger = /* @__PURE__ */ new t.Type<number, number, unknown>(
   'SignedInteger',
   (u): u is number => Number.isSafeInteger(u),
   (u, c) => {
@@ -48,7 +48,7 @@ export const SignedInteger = new t.Type<number, number, unknown>(
  * An identifier sent as a string or as a bare number (tranId); yields a string. A bare integer too
  * large for a double (read exactly, `JsonNumberText`) keeps every digit.
  */
-export const IdText = new t.Type<string, string, unknown>(
+export const IdText = /* @__PURE__ */ new t.Type<string, string, unknown>(
   'IdText',
   (u): u is string => typeof u === 'string',
   (u, c) => {
@@ -61,7 +61,7 @@ export const IdText = new t.Type<string, string, unknown>(
 );
 
 /** An account type, spelled `SPOT`, `FUTURES` or `FUTURE`; yields `SPOT` or `FUTURES`. */
-export const AccountTypeText = new t.Type<AccountType, string, unknown>(
+export const AccountTypeText = /* @__PURE__ */ new t.Type<AccountType, string, unknown>(
   'AccountType',
   (u): u is AccountType => u === 'SPOT' || u === 'FUTURES',
   (u, c) => {
@@ -73,7 +73,7 @@ export const AccountTypeText = new t.Type<AccountType, string, unknown>(
 );
 
 /** A boolean, sent as `true`/`false` or as the strings `"true"`/`"false"`. */
-export const Flag = new t.Type<boolean, boolean, unknown>(
+export const Flag = /* @__PURE__ */ new t.Type<boolean, boolean, unknown>(
   'Flag',
   (u): u is boolean => typeof u === 'boolean',
   (u, c) => {
@@ -85,7 +85,7 @@ export const Flag = new t.Type<boolean, boolean, unknown>(
 );
 
 /** A comma-separated list (`"a,b"`), possibly empty; yields the trimmed, non-empty items. */
-export const CommaList = new t.Type<readonly string[], string, unknown>(
+export const CommaList = /* @__PURE__ */ new t.Type<readonly string[], string, unknown>(
   'CommaList',
   (u): u is readonly string[] => Array.isArray(u),
   (u, c) => {
@@ -97,7 +97,7 @@ export const CommaList = new t.Type<readonly string[], string, unknown>(
 );
 
 /** Text that may be absent or `null`; yields a string or `undefined`. */
-export const OptionalText = t.union([t.string, t.null, t.undefined], 'OptionalText');
+export const OptionalText = /* @__PURE__ */ t.union([t.string, t.null, t.undefined], 'OptionalText');
 
 /** Turns `null`/`undefined`/`''` into `undefined` (`undefined` is returned as it is). */
 export function presentText(value: string | null | undefined): string | undefined {

@@ -25,8 +25,7 @@ const accountRead = { group: 'account', audience: 'any', source: 'service-docs',
  * 2 calls per second per account: the one home of that rule, which the request budget and the
  * simulator both read.
  */
-export const A1 = defineEndpoint<NoParams>()({
-  ...accountRead,
+export const A1 = /* @__PURE__ */ defineEndpoint<NoParams>()(accountRead, {
   id: 'A1',
   name: 'getAccount',
   summary: "The account's balances and permissions",
@@ -40,8 +39,7 @@ export const A1 = defineEndpoint<NoParams>()({
 });
 
 /** A2: the account's open orders of one trading pair. Weight 3. */
-export const A2 = defineEndpoint<ListOpenOrdersParams>()({
-  ...accountRead,
+export const A2 = /* @__PURE__ */ defineEndpoint<ListOpenOrdersParams>()(accountRead, {
   id: 'A2',
   name: 'listOpenOrders',
   summary: "The account's open orders of one trading pair",
@@ -49,6 +47,6 @@ export const A2 = defineEndpoint<ListOpenOrdersParams>()({
   path: '/api/v3/openOrders',
   permission: 'SPOT_DEAL_READ',
   weight: 3,
-  params: { symbol: required(tradingSymbol, 'trading pair (the service requires it)') },
+  params: { symbol: /* @__PURE__ */ required(tradingSymbol, 'trading pair (the service requires it)') },
   response: openOrdersDecoder,
 });

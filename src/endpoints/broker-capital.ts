@@ -66,8 +66,7 @@ const brokerSubAccount = { group: 'broker', audience: 'broker-sub-account', weig
 const broker = { group: 'broker', audience: 'broker', weight: undefined } as const;
 
 /** B8: generate a deposit address for the signing sub-account. */
-export const B8 = defineEndpoint<BrokerCreateDepositAddressParams>()({
-  ...brokerSubAccount,
+export const B8 = /* @__PURE__ */ defineEndpoint<BrokerCreateDepositAddressParams>()(brokerSubAccount, {
   id: 'B8',
   name: 'brokerCreateDepositAddress',
   summary: 'Generate a sub-account deposit address',
@@ -75,13 +74,12 @@ export const B8 = defineEndpoint<BrokerCreateDepositAddressParams>()({
   path: '/api/v3/broker/capital/deposit/subAddress',
   permission: 'SPOT_DEPOSIT_WRITE',
   permissionChoice: undefined,
-  params: { coin: required(nonEmptyText, 'coin'), network: required(nonEmptyText, 'network') },
+  params: { coin: /* @__PURE__ */ required(nonEmptyText, 'coin'), network: /* @__PURE__ */ required(nonEmptyText, 'network') },
   response: depositAddressDecoder,
 });
 
 /** B9: the signing sub-account's deposit addresses for a coin. */
-export const B9 = defineEndpoint<BrokerListDepositAddressesParams>()({
-  ...brokerSubAccount,
+export const B9 = /* @__PURE__ */ defineEndpoint<BrokerListDepositAddressesParams>()(brokerSubAccount, {
   id: 'B9',
   name: 'brokerListDepositAddresses',
   summary: 'Get sub-account deposit addresses',
@@ -89,13 +87,12 @@ export const B9 = defineEndpoint<BrokerListDepositAddressesParams>()({
   path: '/api/v3/broker/capital/deposit/subAddress',
   permission: 'SPOT_DEPOSIT_READ',
   permissionChoice: undefined,
-  params: { coin: required(nonEmptyText, 'coin') },
+  params: { coin: /* @__PURE__ */ required(nonEmptyText, 'coin') },
   response: depositAddressListDecoder,
 });
 
 /** B10: the signing sub-account's deposit records. */
-export const B10 = defineEndpoint<BrokerListDepositsParams>()({
-  ...brokerSubAccount,
+export const B10 = /* @__PURE__ */ defineEndpoint<BrokerListDepositsParams>()(brokerSubAccount, {
   id: 'B10',
   name: 'brokerListDeposits',
   summary: 'Sub-account deposit records',
@@ -104,19 +101,18 @@ export const B10 = defineEndpoint<BrokerListDepositsParams>()({
   permission: 'SPOT_DEPOSIT_READ',
   permissionChoice: DEPOSIT_RECORDS,
   params: {
-    coin: optional(nonEmptyText, 'coin'),
-    status: optional(depositStatusCode, 'deposit status code'),
+    coin: /* @__PURE__ */ optional(nonEmptyText, 'coin'),
+    status: /* @__PURE__ */ optional(depositStatusCode, 'deposit status code'),
     ...timeRange,
-    limit: optional(pageSize(undefined), 'page size (default 20, no maximum)'),
-    page: optional(pageNumber, 'page number (default 1)'),
+    limit: /* @__PURE__ */ optional(pageSize(undefined), 'page size (default 20, no maximum)'),
+    page: /* @__PURE__ */ optional(pageNumber, 'page number (default 1)'),
   },
   paging: { page: 'page', size: 'limit', maxSize: undefined, defaultSize: 20 },
   response: depositPageDecoder,
 });
 
 /** B11: all sub-accounts' deposits of the last three days. */
-export const B11 = defineEndpoint<BrokerListAllDepositsParams>()({
-  ...broker,
+export const B11 = /* @__PURE__ */ defineEndpoint<BrokerListAllDepositsParams>()(broker, {
   id: 'B11',
   name: 'brokerListAllDeposits',
   summary: "All sub-accounts' deposit records, last three days",
@@ -125,19 +121,18 @@ export const B11 = defineEndpoint<BrokerListAllDepositsParams>()({
   permission: 'SPOT_DEPOSIT_READ',
   permissionChoice: DEPOSIT_RECORDS,
   params: {
-    coin: optional(nonEmptyText, 'coin'),
-    status: optional(depositStatusCode, 'deposit status code'),
+    coin: /* @__PURE__ */ optional(nonEmptyText, 'coin'),
+    status: /* @__PURE__ */ optional(depositStatusCode, 'deposit status code'),
     ...timeRange,
-    limit: optional(pageSize(1000), 'page size (default 100, max 1000)'),
-    page: optional(pageNumber, 'page number (default 1)'),
+    limit: /* @__PURE__ */ optional(pageSize(1000), 'page size (default 100, max 1000)'),
+    page: /* @__PURE__ */ optional(pageNumber, 'page number (default 1)'),
   },
   paging: { page: 'page', size: 'limit', maxSize: 1000, defaultSize: 100 },
   response: depositPageDecoder,
 });
 
 /** B12: withdraw from the signing sub-account. */
-export const B12 = defineEndpoint<BrokerWithdrawParams>()({
-  ...brokerSubAccount,
+export const B12 = /* @__PURE__ */ defineEndpoint<BrokerWithdrawParams>()(brokerSubAccount, {
   id: 'B12',
   name: 'brokerWithdraw',
   summary: 'Withdraw',
@@ -147,12 +142,12 @@ export const B12 = defineEndpoint<BrokerWithdrawParams>()({
   permissionChoice: undefined,
   movesMoney: true,
   params: {
-    coin: required(nonEmptyText, 'coin'),
-    network: required(nonEmptyText, 'network'),
-    address: required(nonEmptyText, 'destination address'),
-    amount: required(positiveDecimal, 'quantity'),
-    password: optional(fundPassword, 'fund password, hex MD5', { secret: true }),
-    remark: optional(nonEmptyText, 'remark'),
+    coin: /* @__PURE__ */ required(nonEmptyText, 'coin'),
+    network: /* @__PURE__ */ required(nonEmptyText, 'network'),
+    address: /* @__PURE__ */ required(nonEmptyText, 'destination address'),
+    amount: /* @__PURE__ */ required(positiveDecimal, 'quantity'),
+    password: /* @__PURE__ */ optional(fundPassword, 'fund password, hex MD5', { secret: true }),
+    remark: /* @__PURE__ */ optional(nonEmptyText, 'remark'),
   },
   response: withdrawalReceiptDecoder,
 });

@@ -17,8 +17,7 @@ export type BrokerUniversalTransferParams = TransferParams;
 const broker = { group: 'broker', audience: 'broker', weight: undefined } as const;
 
 /** B1: the broker's universal transfer history. */
-export const B1 = defineEndpoint<BrokerListUniversalTransfersParams>()({
-  ...broker,
+export const B1 = /* @__PURE__ */ defineEndpoint<BrokerListUniversalTransfersParams>()(broker, {
   id: 'B1',
   name: 'brokerListUniversalTransfers',
   summary: 'Universal transfer history (broker)',
@@ -32,8 +31,7 @@ export const B1 = defineEndpoint<BrokerListUniversalTransfersParams>()({
 });
 
 /** B13: broker universal transfer. */
-export const B13 = defineEndpoint<BrokerUniversalTransferParams>()({
-  ...broker,
+export const B13 = /* @__PURE__ */ defineEndpoint<BrokerUniversalTransferParams>()(broker, {
   id: 'B13',
   name: 'brokerUniversalTransfer',
   summary: 'Broker universal transfer',

@@ -92,7 +92,7 @@ export interface BrokerListRebatesParams {
   readonly pageSize?: number;
 }
 
-const subAccountParam = { subAccount: required(nonEmptyText, 'sub-account name') } as const;
+const subAccountParam = { subAccount: /* @__PURE__ */ required(nonEmptyText, 'sub-account name') } as const;
 
 /*
  * The spec names a permission for B1, B8, B9, B12 and B13 only ("weight and permission of the
@@ -106,8 +106,7 @@ const REBATE_RECORDS = "a read of the broker's own account records; no rebate pe
 const broker = { group: 'broker', audience: 'broker', weight: undefined } as const;
 
 /** B2: create a broker sub-account. */
-export const B2 = defineEndpoint<BrokerCreateSubAccountParams>()({
-  ...broker,
+export const B2 = /* @__PURE__ */ defineEndpoint<BrokerCreateSubAccountParams>()(broker, {
   id: 'B2',
   name: 'brokerCreateSubAccount',
   summary: 'Create a broker sub-account',
@@ -117,16 +116,15 @@ export const B2 = defineEndpoint<BrokerCreateSubAccountParams>()({
   permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   envelope: true,
   params: {
-    subAccount: required(newSubAccountName, 'sub-account name'),
-    note: required(nonEmptyText, 'note'),
-    password: optional(fundPassword, 'fund password, hex MD5', { secret: true }),
+    subAccount: /* @__PURE__ */ required(newSubAccountName, 'sub-account name'),
+    note: /* @__PURE__ */ required(nonEmptyText, 'note'),
+    password: /* @__PURE__ */ optional(fundPassword, 'fund password, hex MD5', { secret: true }),
   },
   response: createdBrokerSubAccountDecoder,
 });
 
 /** B3: list broker sub-accounts. */
-export const B3 = defineEndpoint<BrokerListSubAccountsParams>()({
-  ...broker,
+export const B3 = /* @__PURE__ */ defineEndpoint<BrokerListSubAccountsParams>()(broker, {
   id: 'B3',
   name: 'brokerListSubAccounts',
   summary: 'List broker sub-accounts',
@@ -136,17 +134,16 @@ export const B3 = defineEndpoint<BrokerListSubAccountsParams>()({
   permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   envelope: true,
   params: {
-    subAccount: optional(nonEmptyText, 'name filter'),
-    page: optional(pageNumber, 'page number (default 1)'),
-    limit: optional(pageSize(200), 'page size (default 10, max 200)'),
+    subAccount: /* @__PURE__ */ optional(nonEmptyText, 'name filter'),
+    page: /* @__PURE__ */ optional(pageNumber, 'page number (default 1)'),
+    limit: /* @__PURE__ */ optional(pageSize(200), 'page size (default 10, max 200)'),
   },
   paging: { page: 'page', size: 'limit', maxSize: 200, defaultSize: 10 },
   response: brokerSubAccountPageDecoder,
 });
 
 /** B4: a broker sub-account's status. */
-export const B4 = defineEndpoint<BrokerSubAccountParams>()({
-  ...broker,
+export const B4 = /* @__PURE__ */ defineEndpoint<BrokerSubAccountParams>()(broker, {
   id: 'B4',
   name: 'brokerGetSubAccountStatus',
   summary: 'Sub-account status',
@@ -159,8 +156,7 @@ export const B4 = defineEndpoint<BrokerSubAccountParams>()({
 });
 
 /** B5: create an API key for a broker sub-account. */
-export const B5 = defineEndpoint<BrokerCreateSubAccountApiKeyParams>()({
-  ...broker,
+export const B5 = /* @__PURE__ */ defineEndpoint<BrokerCreateSubAccountApiKeyParams>()(broker, {
   id: 'B5',
   name: 'brokerCreateSubAccountApiKey',
   summary: 'Create a broker sub-account API key',
@@ -169,17 +165,16 @@ export const B5 = defineEndpoint<BrokerCreateSubAccountApiKeyParams>()({
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   params: {
-    subAccount: required(nonEmptyText, 'sub-account name'),
-    permissions: required(permissionList(BROKER_PERMISSIONS), 'permissions, comma-joined'),
-    ip: optional(ipList(4), 'bound IP addresses, comma-joined'),
-    note: required(nonEmptyText, 'note of the key'),
+    subAccount: /* @__PURE__ */ required(nonEmptyText, 'sub-account name'),
+    permissions: /* @__PURE__ */ required(permissionList(BROKER_PERMISSIONS), 'permissions, comma-joined'),
+    ip: /* @__PURE__ */ optional(ipList(4), 'bound IP addresses, comma-joined'),
+    note: /* @__PURE__ */ required(nonEmptyText, 'note of the key'),
   },
   response: createdApiKeyDecoder,
 });
 
 /** B6: list a broker sub-account's API keys. */
-export const B6 = defineEndpoint<BrokerSubAccountParams>()({
-  ...broker,
+export const B6 = /* @__PURE__ */ defineEndpoint<BrokerSubAccountParams>()(broker, {
   id: 'B6',
   name: 'brokerListSubAccountApiKeys',
   summary: 'List broker sub-account API keys',
@@ -192,8 +187,7 @@ export const B6 = defineEndpoint<BrokerSubAccountParams>()({
 });
 
 /** B7: delete a broker sub-account's API key. */
-export const B7 = defineEndpoint<BrokerDeleteSubAccountApiKeyParams>()({
-  ...broker,
+export const B7 = /* @__PURE__ */ defineEndpoint<BrokerDeleteSubAccountApiKeyParams>()(broker, {
   id: 'B7',
   name: 'brokerDeleteSubAccountApiKey',
   summary: 'Delete a broker sub-account API key',
@@ -202,15 +196,14 @@ export const B7 = defineEndpoint<BrokerDeleteSubAccountApiKeyParams>()({
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   params: {
-    subAccount: required(nonEmptyText, 'sub-account name'),
-    apiKey: required(nonEmptyText, 'public key to delete'),
+    subAccount: /* @__PURE__ */ required(nonEmptyText, 'sub-account name'),
+    apiKey: /* @__PURE__ */ required(nonEmptyText, 'public key to delete'),
   },
   response: deletedApiKeyDecoder,
 });
 
 /** B14: enable futures for a sub-account. */
-export const B14 = defineEndpoint<BrokerSubAccountParams>()({
-  ...broker,
+export const B14 = /* @__PURE__ */ defineEndpoint<BrokerSubAccountParams>()(broker, {
   id: 'B14',
   name: 'brokerEnableFutures',
   summary: 'Enable futures for a sub-account',
@@ -224,8 +217,7 @@ export const B14 = defineEndpoint<BrokerSubAccountParams>()({
 });
 
 /** B15: rebate records. */
-export const B15 = defineEndpoint<BrokerListRebatesParams>()({
-  ...broker,
+export const B15 = /* @__PURE__ */ defineEndpoint<BrokerListRebatesParams>()(broker, {
   id: 'B15',
   name: 'brokerListRebates',
   summary: 'Rebate records',
@@ -235,8 +227,8 @@ export const B15 = defineEndpoint<BrokerListRebatesParams>()({
   permissionChoice: REBATE_RECORDS,
   params: {
     ...timeRange,
-    page: optional(pageNumber, 'page number (default 1)'),
-    pageSize: optional(pageSize(undefined), 'page size (default 10)'),
+    page: /* @__PURE__ */ optional(pageNumber, 'page number (default 1)'),
+    pageSize: /* @__PURE__ */ optional(pageSize(undefined), 'page size (default 10)'),
   },
   paging: { page: 'page', size: 'pageSize', maxSize: undefined, defaultSize: 10 },
   response: rebatePageDecoder,

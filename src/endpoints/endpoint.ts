@@ -125,19 +125,29 @@ export type ResultOf<E> = E extends Endpoint<never, infer R> ? R : never;
 type RowInput<P, R> = Omit<Endpoint<P, R>, 'idempotent' | 'paging' | 'envelope' | 'movesMoney' | 'placement' | 'source' | 'accountRate'> &
   Partial<Pick<Endpoint<P, R>, 'envelope' | 'movesMoney' | 'source' | 'accountRate'>> & { readonly paging?: Paging<keyof P & string> };
 
+/** What the rows of one group share (its group, audience, weight...), given to {@link defineEndpoint} beside each row. */
+export type SharedRowFields = Partial<Pick<Endpoint<unknown, unknown>, 'group' | 'audience' | 'weight' | 'path' | 'source' | 'permissionChoice'>>;
+
 /**
- * Declares a row for params type `P`; the result type follows from the row's response decoder.
- * Completes the row with what follows from it: broker POST/DELETE send a JSON body; GETs and
- * listen-key PUT/DELETE are idempotent; a row is from the spec and has no per-account rate unless
- * it says otherwise.
+ * Declares a row for params type `P` from what its group shares and its own fields; the result type
+ * follows from the row's response decoder. Completes the row with what follows from it: broker
+ * POST/DELETE send a JSON body; GETs and listen-key PUT/DELETE are idempotent; a row is from the
+ * spec and has no per-account rate unless it says otherwise.
+ *
+ * The group's fields are merged here, not spread into each row where it is declared: a row built
+ * with a spread, or with calls not marked pure, is kept by a bundler in every page that imports any
+ * row of its module, used or not. (`own` is also read as a partial row: that is what lets the result
+ * type be inferred from its `response`.)
  *
  * @example
  * ```ts
- * const L1 = defineEndpoint<Record<string, never>>()({ id: 'L1', method: 'POST', ... });
+ * const listenKeyGroup = { group: 'listenKey', audience: 'any', weight: undefined, path: '/api/v3/userDataStream' } as const;
+ * const L1 = /* @__PURE__ *\/ defineEndpoint<Record<string, never>>()(listenKeyGroup, { id: 'L1', method: 'POST', ... });
  * ```
  */
 export function defineEndpoint<P>() {
-  return <R>(row: RowInput<P, R>): Endpoint<P, R> => {
+  return <R, S extends SharedRowFields>(shared: S, own: Omit<RowInput<P, R>, keyof S> & Partial<RowInput<P, R>>): Endpoint<P, R> => {
+    const row = { ...shared, ...own } as RowInput<P, R>;
     const placement: ParamPlacement =
       row.group === 'broker' && (row.method === 'POST' || row.method === 'DELETE') ? 'json-body' : 'query';
     const idempotent = row.method === 'GET' || (row.group === 'listenKey' && row.method !== 'POST');

@@ -26,8 +26,7 @@ const SAME_LISTEN_KEY = 'the spec names account read for L1 and L2 only; a key t
 const listenKeyGroup = { group: 'listenKey', audience: 'any', weight: undefined, path: '/api/v3/userDataStream' } as const;
 
 /** L1: create a listen key. */
-export const L1 = defineEndpoint<NoParams>()({
-  ...listenKeyGroup,
+export const L1 = /* @__PURE__ */ defineEndpoint<NoParams>()(listenKeyGroup, {
   id: 'L1',
   name: 'createListenKey',
   summary: 'Create a listen key',
@@ -39,8 +38,7 @@ export const L1 = defineEndpoint<NoParams>()({
 });
 
 /** L2: list the valid listen keys. */
-export const L2 = defineEndpoint<NoParams>()({
-  ...listenKeyGroup,
+export const L2 = /* @__PURE__ */ defineEndpoint<NoParams>()(listenKeyGroup, {
   id: 'L2',
   name: 'listListenKeys',
   summary: 'List valid listen keys',
@@ -52,27 +50,25 @@ export const L2 = defineEndpoint<NoParams>()({
 });
 
 /** L3: extend a listen key's validity to 60 minutes from now. */
-export const L3 = defineEndpoint<ListenKeyParams>()({
-  ...listenKeyGroup,
+export const L3 = /* @__PURE__ */ defineEndpoint<ListenKeyParams>()(listenKeyGroup, {
   id: 'L3',
   name: 'keepAliveListenKey',
   summary: 'Keep a listen key alive',
   method: 'PUT',
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: SAME_LISTEN_KEY,
-  params: { listenKey: required(nonEmptyText, 'the listen key') },
+  params: { listenKey: /* @__PURE__ */ required(nonEmptyText, 'the listen key') },
   response: listenKeyDecoder,
 });
 
 /** L4: close a listen key. */
-export const L4 = defineEndpoint<ListenKeyParams>()({
-  ...listenKeyGroup,
+export const L4 = /* @__PURE__ */ defineEndpoint<ListenKeyParams>()(listenKeyGroup, {
   id: 'L4',
   name: 'closeListenKey',
   summary: 'Close a listen key',
   method: 'DELETE',
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: SAME_LISTEN_KEY,
-  params: { listenKey: required(nonEmptyText, 'the listen key') },
+  params: { listenKey: /* @__PURE__ */ required(nonEmptyText, 'the listen key') },
   response: listenKeyDecoder,
 });

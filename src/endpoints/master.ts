@@ -84,8 +84,7 @@ export interface GetSubAccountAssetsParams {
 const master = { group: 'master', audience: 'master', weight: 1 } as const;
 
 /** M1: create a sub-account. */
-export const M1 = defineEndpoint<CreateSubAccountParams>()({
-  ...master,
+export const M1 = /* @__PURE__ */ defineEndpoint<CreateSubAccountParams>()(master, {
   id: 'M1',
   name: 'createSubAccount',
   summary: 'Create a sub-account',
@@ -94,15 +93,14 @@ export const M1 = defineEndpoint<CreateSubAccountParams>()({
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: undefined,
   params: {
-    subAccount: required(newSubAccountName, 'sub-account name'),
-    note: required(nonEmptyText, 'note'),
+    subAccount: /* @__PURE__ */ required(newSubAccountName, 'sub-account name'),
+    note: /* @__PURE__ */ required(nonEmptyText, 'note'),
   },
   response: createdSubAccountDecoder,
 });
 
 /** M2: list sub-accounts. */
-export const M2 = defineEndpoint<ListSubAccountsParams>()({
-  ...master,
+export const M2 = /* @__PURE__ */ defineEndpoint<ListSubAccountsParams>()(master, {
   id: 'M2',
   name: 'listSubAccounts',
   summary: 'List sub-accounts',
@@ -111,18 +109,17 @@ export const M2 = defineEndpoint<ListSubAccountsParams>()({
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: undefined,
   params: {
-    subAccount: optional(nonEmptyText, 'name filter'),
-    isFreeze: optional(booleanFlag, 'frozen filter'),
-    page: optional(pageNumber, 'page number (default 1)'),
-    limit: optional(pageSize(200), 'page size (default 10, max 200)'),
+    subAccount: /* @__PURE__ */ optional(nonEmptyText, 'name filter'),
+    isFreeze: /* @__PURE__ */ optional(booleanFlag, 'frozen filter'),
+    page: /* @__PURE__ */ optional(pageNumber, 'page number (default 1)'),
+    limit: /* @__PURE__ */ optional(pageSize(200), 'page size (default 10, max 200)'),
   },
   paging: { page: 'page', size: 'limit', maxSize: 200, defaultSize: 10 },
   response: subAccountPageDecoder,
 });
 
 /** M3: create an API key for a sub-account. */
-export const M3 = defineEndpoint<CreateSubAccountApiKeyParams>()({
-  ...master,
+export const M3 = /* @__PURE__ */ defineEndpoint<CreateSubAccountApiKeyParams>()(master, {
   id: 'M3',
   name: 'createSubAccountApiKey',
   summary: "Create a sub-account's API key",
@@ -131,17 +128,16 @@ export const M3 = defineEndpoint<CreateSubAccountApiKeyParams>()({
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: undefined,
   params: {
-    subAccount: required(nonEmptyText, 'sub-account name'),
-    note: required(nonEmptyText, 'note of the key'),
-    permissions: required(permissionList(MASTER_PERMISSIONS), 'permissions, comma-joined'),
-    ip: optional(ipList(20), 'bound IP addresses, comma-joined'),
+    subAccount: /* @__PURE__ */ required(nonEmptyText, 'sub-account name'),
+    note: /* @__PURE__ */ required(nonEmptyText, 'note of the key'),
+    permissions: /* @__PURE__ */ required(permissionList(MASTER_PERMISSIONS), 'permissions, comma-joined'),
+    ip: /* @__PURE__ */ optional(ipList(20), 'bound IP addresses, comma-joined'),
   },
   response: createdApiKeyDecoder,
 });
 
 /** M4: list a sub-account's API keys. */
-export const M4 = defineEndpoint<ListSubAccountApiKeysParams>()({
-  ...master,
+export const M4 = /* @__PURE__ */ defineEndpoint<ListSubAccountApiKeysParams>()(master, {
   id: 'M4',
   name: 'listSubAccountApiKeys',
   summary: "List a sub-account's API keys",
@@ -149,13 +145,12 @@ export const M4 = defineEndpoint<ListSubAccountApiKeysParams>()({
   path: '/api/v3/sub-account/apiKey',
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: undefined,
-  params: { subAccount: required(nonEmptyText, 'sub-account name') },
+  params: { subAccount: /* @__PURE__ */ required(nonEmptyText, 'sub-account name') },
   response: apiKeyListDecoder,
 });
 
 /** M5: delete a sub-account's API key. */
-export const M5 = defineEndpoint<DeleteSubAccountApiKeyParams>()({
-  ...master,
+export const M5 = /* @__PURE__ */ defineEndpoint<DeleteSubAccountApiKeyParams>()(master, {
   id: 'M5',
   name: 'deleteSubAccountApiKey',
   summary: "Delete a sub-account's API key",
@@ -164,15 +159,14 @@ export const M5 = defineEndpoint<DeleteSubAccountApiKeyParams>()({
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: undefined,
   params: {
-    subAccount: required(nonEmptyText, 'sub-account name'),
-    apiKey: required(nonEmptyText, 'public key to delete'),
+    subAccount: /* @__PURE__ */ required(nonEmptyText, 'sub-account name'),
+    apiKey: /* @__PURE__ */ required(nonEmptyText, 'public key to delete'),
   },
   response: deletedApiKeyDecoder,
 });
 
 /** M6: universal transfer between master and sub-accounts. */
-export const M6 = defineEndpoint<UniversalTransferParams>()({
-  ...master,
+export const M6 = /* @__PURE__ */ defineEndpoint<UniversalTransferParams>()(master, {
   id: 'M6',
   name: 'universalTransfer',
   summary: 'Universal transfer',
@@ -186,8 +180,7 @@ export const M6 = defineEndpoint<UniversalTransferParams>()({
 });
 
 /** M7: universal transfer history. */
-export const M7 = defineEndpoint<ListUniversalTransfersParams>()({
-  ...master,
+export const M7 = /* @__PURE__ */ defineEndpoint<ListUniversalTransfersParams>()(master, {
   id: 'M7',
   name: 'listUniversalTransfers',
   summary: 'Universal transfer history',
@@ -201,8 +194,7 @@ export const M7 = defineEndpoint<ListUniversalTransfersParams>()({
 });
 
 /** M8: a sub-account's balances. */
-export const M8 = defineEndpoint<GetSubAccountAssetsParams>()({
-  ...master,
+export const M8 = /* @__PURE__ */ defineEndpoint<GetSubAccountAssetsParams>()(master, {
   id: 'M8',
   name: 'getSubAccountAssets',
   summary: "A sub-account's assets",
@@ -211,8 +203,8 @@ export const M8 = defineEndpoint<GetSubAccountAssetsParams>()({
   permission: 'SPOT_TRANSFER_READ',
   permissionChoice: undefined,
   params: {
-    subAccount: required(nonEmptyText, 'a single sub-account'),
-    accountType: optional(spotOnly, 'SPOT (sent when omitted)', { default: 'SPOT' }),
+    subAccount: /* @__PURE__ */ required(nonEmptyText, 'a single sub-account'),
+    accountType: /* @__PURE__ */ optional(spotOnly, 'SPOT (sent when omitted)', { default: 'SPOT' }),
   },
   response: assetBalancesDecoder,
 });

@@ -40,31 +40,31 @@ export interface TransferHistoryParams extends TransferParties {
 
 /** A time range filter, epoch ms (M7, B1, B10, B11, B15). */
 export const timeRange = {
-  startTime: optional(epochMillis, 'earliest time, epoch ms'),
-  endTime: optional(epochMillis, 'latest time, epoch ms'),
+  startTime: /* @__PURE__ */ optional(epochMillis, 'earliest time, epoch ms'),
+  endTime: /* @__PURE__ */ optional(epochMillis, 'latest time, epoch ms'),
 } as const;
 
 const transferParties = {
-  clientTranId: optional(clientTranId, 'your transfer id'),
-  fromAccount: optional(nonEmptyText, 'source sub-account (master when omitted)'),
-  toAccount: optional(nonEmptyText, 'destination sub-account (master when omitted)'),
-  fromAccountType: required(accountType, 'source account type'),
-  toAccountType: required(accountType, 'destination account type'),
+  clientTranId: /* @__PURE__ */ optional(clientTranId, 'your transfer id'),
+  fromAccount: /* @__PURE__ */ optional(nonEmptyText, 'source sub-account (master when omitted)'),
+  toAccount: /* @__PURE__ */ optional(nonEmptyText, 'destination sub-account (master when omitted)'),
+  fromAccountType: /* @__PURE__ */ required(accountType, 'source account type'),
+  toAccountType: /* @__PURE__ */ required(accountType, 'destination account type'),
 } as const;
 
 /** The parameters of M6 and B13. */
 export const transferFields = {
   ...transferParties,
-  asset: required(nonEmptyText, 'asset name'),
-  amount: required(positiveDecimal, 'quantity'),
+  asset: /* @__PURE__ */ required(nonEmptyText, 'asset name'),
+  amount: /* @__PURE__ */ required(positiveDecimal, 'quantity'),
 } as const;
 
 /** The parameters of M7 and B1. */
 export const transferHistoryFields = {
   ...transferParties,
   ...timeRange,
-  page: optional(pageNumber, 'page number (default 1)'),
-  limit: optional(pageSize(500), 'page size (default 500, max 500)'),
+  page: /* @__PURE__ */ optional(pageNumber, 'page number (default 1)'),
+  limit: /* @__PURE__ */ optional(pageSize(500), 'page size (default 500, max 500)'),
 } as const;
 
 /** How M7 and B1 page. */

@@ -43,14 +43,14 @@ export const BROKER_PERMISSIONS = [
 export type BrokerPermission = (typeof BROKER_PERMISSIONS)[number];
 
 /** Any non-empty text without leading or trailing blanks. */
-export const nonEmptyText: FieldCodec<string> = fieldCodec(
+export const nonEmptyText: FieldCodec<string> = /* @__PURE__ */ fieldCodec(
   'non-empty text',
   (u): u is string => isString(u) && u.length > 0 && u.trim() === u && u.length <= 256,
   (s) => s,
 );
 
 /** A new sub-account's name: 8 to 32 letters and digits (the service answers 730601 otherwise). */
-export const newSubAccountName: FieldCodec<string> = fieldCodec(
+export const newSubAccountName: FieldCodec<string> = /* @__PURE__ */ fieldCodec(
   '8 to 32 letters and digits',
   (u): u is string => isString(u) && /^[A-Za-z0-9]{8,32}$/.test(u),
   (s) => s,
@@ -60,24 +60,24 @@ export const newSubAccountName: FieldCodec<string> = fieldCodec(
  * A trading pair as the service spells it: 2 to 30 upper-case letters and digits, base asset then
  * quote asset (`BTCUSDT`). Lower case is refused rather than changed: the caller sees the rule.
  */
-export const tradingSymbol: FieldCodec<string> = fieldCodec(
+export const tradingSymbol: FieldCodec<string> = /* @__PURE__ */ fieldCodec(
   '2 to 30 upper-case letters and digits (e.g. BTCUSDT)',
   (u): u is string => isString(u) && /^[A-Z0-9]{2,30}$/.test(u),
   (s) => s,
 );
 
 /** `SPOT` or `FUTURES`. */
-export const accountType: FieldCodec<AccountType> = fieldCodec(
+export const accountType: FieldCodec<AccountType> = /* @__PURE__ */ fieldCodec(
   'SPOT or FUTURES',
   (u): u is AccountType => u === 'SPOT' || u === 'FUTURES',
   (s) => s,
 );
 
 /** `SPOT`, the only account type M8 supports. */
-export const spotOnly: FieldCodec<'SPOT'> = fieldCodec('SPOT (the only type supported)', (u): u is 'SPOT' => u === 'SPOT', (s) => s);
+export const spotOnly: FieldCodec<'SPOT'> = /* @__PURE__ */ fieldCodec('SPOT (the only type supported)', (u): u is 'SPOT' => u === 'SPOT', (s) => s);
 
 /** A client-supplied transfer id: exactly 32 letters and digits. */
-export const clientTranId: FieldCodec<string> = fieldCodec(
+export const clientTranId: FieldCodec<string> = /* @__PURE__ */ fieldCodec(
   '32 alphanumeric characters',
   (u): u is string => isString(u) && /^[A-Za-z0-9]{32}$/.test(u),
   (s) => s,
@@ -91,21 +91,21 @@ const AMOUNT_WHOLE_DIGITS = AMOUNT_FRACTION_DIGITS;
  * (docs/concepts.md): never a float, so nothing is rounded; at most 30 digits on each side of the
  * point.
  */
-export const positiveDecimal: FieldCodec<string> = fieldCodec(
+export const positiveDecimal: FieldCodec<string> = /* @__PURE__ */ fieldCodec(
   `positive decimal string (at most ${AMOUNT_FRACTION_DIGITS} digits each side of the point)`,
   (u): u is string => isString(u) && isPositiveDecimal(u, AMOUNT_WHOLE_DIGITS, AMOUNT_FRACTION_DIGITS),
   (s) => s,
 );
 
 /** A fund password, sent as the hexadecimal MD5 of the password: 32 hex digits. */
-export const fundPassword: FieldCodec<string> = fieldCodec(
+export const fundPassword: FieldCodec<string> = /* @__PURE__ */ fieldCodec(
   '32 hexadecimal digits (MD5 of the fund password)',
   (u): u is string => isString(u) && /^[0-9a-fA-F]{32}$/.test(u),
   (s) => s.toLowerCase(),
 );
 
 /** A page number: an integer from 1. */
-export const pageNumber: FieldCodec<number> = fieldCodec('integer >= 1', (u): u is number => isInteger(u) && u >= 1, String, integerFromWire);
+export const pageNumber: FieldCodec<number> = /* @__PURE__ */ fieldCodec('integer >= 1', (u): u is number => isInteger(u) && u >= 1, String, integerFromWire);
 
 /** A page size from 1 to `max` (or unbounded when the spec applies no maximum). */
 export function pageSize(max: number | undefined): FieldCodec<number> {
@@ -115,7 +115,7 @@ export function pageSize(max: number | undefined): FieldCodec<number> {
 }
 
 /** A point in time as epoch milliseconds (a non-negative integer, sent as 13 digits). */
-export const epochMillis: FieldCodec<number> = fieldCodec(
+export const epochMillis: FieldCodec<number> = /* @__PURE__ */ fieldCodec(
   'epoch milliseconds (non-negative integer)',
   (u): u is number => isInteger(u) && u >= 0 && u < 1e14,
   String,
@@ -123,7 +123,7 @@ export const epochMillis: FieldCodec<number> = fieldCodec(
 );
 
 /** A boolean flag, sent as `true` or `false`. */
-export const booleanFlag: FieldCodec<boolean> = fieldCodec(
+export const booleanFlag: FieldCodec<boolean> = /* @__PURE__ */ fieldCodec(
   'true or false',
   (u): u is boolean => typeof u === 'boolean',
   String,
@@ -131,7 +131,7 @@ export const booleanFlag: FieldCodec<boolean> = fieldCodec(
 );
 
 /** A deposit status code (1 SMALL ... 12 COMPLETED, docs/service.md). */
-export const depositStatusCode: FieldCodec<number> = fieldCodec(
+export const depositStatusCode: FieldCodec<number> = /* @__PURE__ */ fieldCodec(
   'deposit status code from 1 to 12',
   (u): u is number => isInteger(u) && u >= 1 && u <= 12,
   String,
@@ -173,7 +173,7 @@ export function permissionList<P extends string>(allowed: readonly P[]): FieldCo
 export const MAX_RECV_WINDOW = 60000;
 
 /** A receive window in milliseconds: an integer from 1 to 60000. */
-export const recvWindow: FieldCodec<number> = fieldCodec(
+export const recvWindow: FieldCodec<number> = /* @__PURE__ */ fieldCodec(
   `integer from 1 to ${MAX_RECV_WINDOW}`,
   (u): u is number => isInteger(u) && u >= 1 && u <= MAX_RECV_WINDOW,
   String,

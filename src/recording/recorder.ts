@@ -9,7 +9,10 @@
  */
 import { defer, from, tap, type Observable, type ObservableInput } from 'rxjs';
 import { redactor } from '../redact.js';
-import { RECORDER_HOOKS, type RecordedCall, type Recording, type RecorderHooks, type StreamTap } from '../recording-hooks.js';
+import { closeThenFlush, recordedExecute } from '../client/recorded-client.js';
+import { RECORDER_HOOKS, type RecordedCall, type Recording, type RecorderHooks, type RecorderWrappers, type StreamTap } from '../recording-hooks.js';
+import { recordedKeySource } from '../stream/recorded-key-source.js';
+import { StreamRecording } from '../stream/supervisor/stream-recording.js';
 import { required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, count, type Rule } from '../settings/rules.js';
 import { RecordingBuffer, type RecorderDiagnostic, type RecorderReport, type RecordingSink } from './recorder-buffer.js';
@@ -136,8 +139,17 @@ function streamTap(state: RecorderState): StreamTap {
   };
 }
 
+/** The wrappers every recorder brings: only a page that makes a recorder carries them. */
+const WRAPPERS: RecorderWrappers = {
+  execute: recordedExecute,
+  closeThenFlush,
+  keySource: recordedKeySource,
+  startRun: (hooks, start, now) => StreamRecording.start(hooks, start, now),
+};
+
 function hooksOf(state: RecorderState): RecorderHooks {
   return {
+    wrappers: WRAPPERS,
     attachClient: (secrets) => {
       state.writer.keepOut(secrets);
       state.client = true;

@@ -14,7 +14,8 @@ import { readBalances, readOpenOrders } from './answers.js';
 import { callBroker } from './broker-call.js';
 import { BrokerError } from './broker-error.js';
 import { BROKER_ROUTES, SYMBOLS_PARAM } from './protocol.js';
-import { BROKER_URL, fetchOf, pageOf, REMOTE_REPAIRS_SETTINGS, routeUrl, type RemoteRepairSourcesOptions } from './remote-settings.js';
+import { REMOTE_REPAIRS_SETTINGS, type RemoteRepairSourcesOptions } from './remote-repair-settings.js';
+import { BROKER_URL, fetchOf, pageOf, routeUrl } from './remote-settings.js';
 
 /** A state operator's `seed` and `resync`, read from the broker: spread it into the operator's options. */
 export interface RemoteRepair<T> {

@@ -1,6 +1,7 @@
 /**
- * The settings of the page-side sources of a listen-key broker (`remoteListenKeys`,
- * `remoteRepairSources`): each rule and default, checked when a source is made; and where the
+ * The settings of the page-side sources of a listen-key broker (`remoteListenKeys`; those of
+ * `remoteRepairSources` are in `remote-repair-settings.ts`, so a page with keys only carries none
+ * of them): each rule and default, checked when a source is made; and where the
  * broker is, resolved against the page's location when it is used (so a source made in a module
  * that a server also renders is made without a location, and never used there).
  *
@@ -9,7 +10,6 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { ValidationError } from '../errors.js';
 import type { FetchLike } from '../http/transport.js';
-import { tradingSymbol } from '../params/fields.js';
 import { optional, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, SCHEDULER, type Rule } from '../settings/rules.js';
 
@@ -29,16 +29,6 @@ export interface RemoteListenKeysOptions {
   readonly page?: PageLike | undefined;
   /** Scheduler of the renewals. Default rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike | undefined;
-}
-
-/** Settings of {@link remoteRepairSources}. */
-export interface RemoteRepairSourcesOptions {
-  /** The `fetch` that reaches the broker. Default: the global `fetch`. */
-  readonly fetch?: FetchLike | undefined;
-  /** The page, for its location. Default: `globalThis` (the window). */
-  readonly page?: PageLike | undefined;
-  /** The trading pairs whose open orders are read. Default: those the broker is configured with. */
-  readonly symbols?: readonly string[] | undefined;
 }
 
 function parsed(text: string, base?: string): URL | undefined {
@@ -73,25 +63,11 @@ export const PAGE: Rule<PageLike> = {
   accepts: (value): value is PageLike => typeof value === 'object' && value !== null && typeof (value as { addEventListener?: unknown }).addEventListener === 'function',
 };
 
-/** Trading pairs: each as the service spells them, at least one, none twice. */
-export const TRADING_PAIRS: Rule<readonly string[]> = {
-  words: `a list of trading pairs (${tradingSymbol.name}), at least one, none twice`,
-  accepts: (value): value is readonly string[] =>
-    Array.isArray(value) && value.length > 0 && new Set(value).size === value.length && value.every((symbol) => tradingSymbol.is(symbol)),
-};
-
 /** The settings of `remoteListenKeys`: each rule and default. */
 export const REMOTE_LISTEN_KEYS_SETTINGS = settingsFor<RemoteListenKeysOptions>()({
   fetch: optional(aFunction<FetchLike>()),
   page: optional(PAGE),
   scheduler: setting(SCHEDULER, asyncScheduler),
-});
-
-/** The settings of `remoteRepairSources`: each rule and default. */
-export const REMOTE_REPAIRS_SETTINGS = settingsFor<RemoteRepairSourcesOptions>()({
-  fetch: optional(aFunction<FetchLike>()),
-  page: optional(PAGE),
-  symbols: optional(TRADING_PAIRS),
 });
 
 /**

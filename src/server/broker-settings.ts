@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { TRADING_PAIRS } from '../remote/remote-settings.js';
+import { TRADING_PAIRS } from '../remote/remote-repair-settings.js';
 import { optional, required, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, count, duration, type Rule } from '../settings/rules.js';
 import { STREAM_SETTINGS } from '../stream/stream-settings.js';

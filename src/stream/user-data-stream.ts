@@ -19,7 +19,7 @@ import type { LifecycleEvent } from './lifecycle.js';
 import { isClient, toListenKeySource, type ListenKeyProvider } from './listen-key-source.js';
 import type { StreamHealth } from './health.js';
 import { HealthTap, type StreamHealthOptions } from './health-tap.js';
-import { recordedKeySource, type KeyCallSource } from './recorded-key-source.js';
+import type { KeyCallSource } from './recorded-key-source.js';
 import { StreamFatalError } from './stream-fatal-error.js';
 import { checkStreamOptions, LISTEN_KEY_PROVIDER, type ResolvedStreamOptions, type UserDataStreamOptions } from './stream-settings.js';
 import { StreamSupervisor, type StopReport, type StreamSettings } from './supervisor/shell.js';
@@ -132,7 +132,7 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
   };
   const keys = (): KeyCallSource => {
     const source = toListenKeySource(provider);
-    return recorder === undefined ? source : recordedKeySource(source, recorder, client !== undefined, () => settings.scheduler.now());
+    return recorder === undefined ? source : recorder.wrappers.keySource(source, recorder, client !== undefined, () => settings.scheduler.now());
   };
   const life = client === undefined ? undefined : lifeOf(client);
   const tap = new HealthTap(settings.scheduler);

@@ -17,7 +17,7 @@ import type { RecorderHooks } from '../../recording-hooks.js';
 import type { WebSocketFactory } from '../socket.js';
 import { KnownKeys, safeDiagnostic } from './diagnostics.js';
 import { KeyCalls, type KeySource } from './key-calls.js';
-import { StreamRecording } from './stream-recording.js';
+import type { StreamRecording } from './stream-recording.js';
 import type { StopReport } from './key-work.js';
 import { INITIAL_STATE, type Effect, type SupervisorInput, type SupervisorSettings, type SupervisorState, type Timer, type TimerName } from './model.js';
 import { transition } from './transition.js';
@@ -98,7 +98,7 @@ export class StreamSupervisor {
       error: () => undefined,
     });
     const { recorder, channels, wsUrl } = this.settings;
-    this.recording = StreamRecording.start(recorder, { at: this.now(), channels, wsUrl }, () => this.now());
+    this.recording = recorder?.wrappers.startRun(recorder, { at: this.now(), channels, wsUrl }, () => this.now());
     this.feed({ type: 'start', at: this.now() });
   }
 

@@ -1,0 +1,36 @@
+/**
+ * The settings of `remoteRepairSources`, the page-side repair sources of a listen-key broker: each
+ * rule and default, checked when the sources are made (where the broker is, and the page, as
+ * `remote-settings.ts` says for every page-side source).
+ *
+ * @module
+ */
+import type { FetchLike } from '../http/transport.js';
+import { tradingSymbol } from '../params/fields.js';
+import { optional, settingsFor } from '../settings/resolve.js';
+import { aFunction, type Rule } from '../settings/rules.js';
+import { PAGE, type PageLike } from './remote-settings.js';
+
+/** Settings of {@link remoteRepairSources}. */
+export interface RemoteRepairSourcesOptions {
+  /** The `fetch` that reaches the broker. Default: the global `fetch`. */
+  readonly fetch?: FetchLike | undefined;
+  /** The page, for its location. Default: `globalThis` (the window). */
+  readonly page?: PageLike | undefined;
+  /** The trading pairs whose open orders are read. Default: those the broker is configured with. */
+  readonly symbols?: readonly string[] | undefined;
+}
+
+/** Trading pairs: each as the service spells them, at least one, none twice. */
+export const TRADING_PAIRS: Rule<readonly string[]> = {
+  words: `a list of trading pairs (${tradingSymbol.name}), at least one, none twice`,
+  accepts: (value): value is readonly string[] =>
+    Array.isArray(value) && value.length > 0 && new Set(value).size === value.length && value.every((symbol) => tradingSymbol.is(symbol)),
+};
+
+/** The settings of `remoteRepairSources`: each rule and default. */
+export const REMOTE_REPAIRS_SETTINGS = settingsFor<RemoteRepairSourcesOptions>()({
+  fetch: optional(aFunction<FetchLike>()),
+  page: optional(PAGE),
+  symbols: optional(TRADING_PAIRS),
+});

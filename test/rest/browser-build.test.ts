@@ -1,0 +1,49 @@
+/**
+ * What a browser page leaves out. A browser build carries no node:http sender: the `browser` field of `package.json` swaps
+ * `node-http.js` for a stand-in whose `nodeHttp()` finds nothing, which is what `node-http.ts`
+ * finds in a browser anyway. Node, jest and tsc never read that field (the runtime tests in
+ * `runtime-transport.test.ts` hold the Node side). And a page that makes no recorder carries no
+ * recording code: the recorder brings its wrappers (`RecorderHooks.wrappers`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { weighPage } from '../../bench/bundle-build.js';
+import * as browserStandIn from '../../src/http/node-http-browser.js';
+import * as nodeSender from '../../src/http/node-http.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { readonly browser?: Readonly<Record<string, string>> };
+const swaps = Object.entries(pkg.browser ?? {});
+const sourceOf = (built: string): string => built.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts');
+
+describe('the browser field of package.json', () => {
+  it('swaps files of the built package for files that exist, and swaps node-http.js', () => {
+    expect(swaps).toContainEqual(['./dist/http/node-http.js', './dist/http/node-http-browser.js']);
+    for (const [from, to] of swaps) {
+      expect(existsSync(sourceOf(from))).toBe(true);
+      expect(existsSync(sourceOf(to))).toBe(true);
+    }
+  });
+
+  it('gives a stand-in exporting what the node:http sender exports, finding no node:http', () => {
+    expect(Object.keys(browserStandIn).sort()).toEqual(Object.keys(nodeSender).sort());
+    expect(browserStandIn.nodeHttp()).toBeUndefined();
+    // On Node, the real one finds node:http.
+    expect(nodeSender.nodeHttp()).toBeDefined();
+  });
+
+  it('leaves node:http out of a browser page that makes a client', async () => {
+    const page = await weighPage("export { createClient, listSubAccounts } from 'mexc-rx';\n");
+    expect(page.files.has('src/http/transport.ts')).toBe(true);
+    expect(page.files.has('src/http/node-http.ts')).toBe(false);
+  });
+});
+
+describe('a page without a recorder', () => {
+  it('carries none of the recording wrappers of the client and the stream', async () => {
+    const page = await weighPage("export { createClient, userDataStream } from 'mexc-rx';\n");
+    expect(page.files.has('src/stream/supervisor/shell.ts')).toBe(true);
+    for (const file of ['src/client/recorded-client.ts', 'src/stream/recorded-key-source.ts', 'src/stream/supervisor/stream-recording.ts']) {
+      expect(page.files.has(file)).toBe(false);
+    }
+  });
+});

@@ -78,7 +78,8 @@ function trading(sim: Simulator, accounts: readonly SubAccount[], intervalMs: nu
   let drivers: { stop(): void }[] | undefined;
   return {
     start() {
-      drivers ??= accounts.map(({ name }) => driveMarketSlowly(sim, name, { intervalMs }));
+      // Each account its own script: seeds far enough apart that no two accounts play the same session.
+      drivers ??= accounts.map(({ name }, index) => driveMarketSlowly(sim, name, { intervalMs, firstSeed: 1 + index * 10_000 }));
     },
     stop() {
       for (const driver of drivers ?? []) driver.stop();

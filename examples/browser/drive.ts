@@ -8,6 +8,8 @@ import type { Simulator } from '../../src/simulator/index.js';
 export interface DriveOptions {
   /** Clock time between two steps (a placement, a fill or a cancel), ms. Default 1500. */
   readonly intervalMs?: number;
+  /** Seed of the first session; each next session takes the next seed. Default 1. */
+  readonly firstSeed?: number;
   /** Orders per session. Default 12. */
   readonly ordersPerSession?: number;
   /** Told about each finished session. Default: nothing. */
@@ -41,7 +43,7 @@ export function driveMarketSlowly(sim: Simulator, account: string, options: Driv
       play(seed + 1);
     });
   };
-  play(1);
+  play(options.firstSeed ?? 1);
   return {
     stop() {
       stopped = true;

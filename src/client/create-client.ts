@@ -14,6 +14,8 @@ import { redactor } from '../redact.js';
 import { RECORDER_HOOKS, withRecorder } from '../recording-hooks.js';
 import { resolveSettings } from '../settings/resolve.js';
 import { createClientLife, withLife } from './client-life.js';
+import { withReads } from './client-reads.js';
+import { CLIENT_READS } from './client-reads-rows.js';
 import { CLIENT_SETTINGS, DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig } from './client-settings.js';
 import type { Client } from './types.js';
 
@@ -67,5 +69,5 @@ export function createClient(config: ClientConfig = {}): Client {
   const life = createClientLife(hooks === undefined ? execute : hooks.wrappers.execute(execute, hooks, scheduler), { scheduler, timeout });
   const close = hooks === undefined ? life.close : hooks.wrappers.closeThenFlush(life.close, hooks, scheduler, timeout);
   const client = withRecorder(withLife({ baseUrl, wsUrl, recvWindow, timeout, clock, scheduler, redact, budget, call: life.call, close }, life), hooks);
-  return withMetrics(client, metrics);
+  return withMetrics(withReads(client, CLIENT_READS), metrics);
 }

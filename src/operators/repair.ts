@@ -18,7 +18,8 @@ import type { Client } from '../client/types.js';
 import { ApiError, HttpError, RateLimitedError } from '../errors.js';
 import { exponentialDelay } from '../exponential-backoff.js';
 import { isUnclearFailure } from '../http/retry-policy.js';
-import { getAccount, listOpenOrders } from '../operations/account.js';
+import { readsOf } from '../client/client-reads.js';
+import { clientReads, CLIENT_WORDS } from '../stream/listen-key-source.js';
 import { resolveSettings, setting, settingsFor, type Resolved } from '../settings/resolve.js';
 import { duration, type Rule } from '../settings/rules.js';
 import { accountBalancesToSeeds, openOrdersToSeeds } from './account-seeds.js';
@@ -47,9 +48,13 @@ export type ResolvedRepairBackoff = Resolved<typeof REPAIR_BACKOFF_SETTINGS.fiel
 
 /** What `from` takes: a client made by `createClient`. */
 export const CLIENT: Rule<Client> = {
-  words: 'a client (from createClient)',
+  words: CLIENT_WORDS,
   accepts: (value): value is Client =>
-    typeof value === 'object' && value !== null && typeof (value as { call?: unknown }).call === 'function' && typeof (value as { scheduler?: unknown }).scheduler === 'object',
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { call?: unknown }).call === 'function' &&
+    typeof (value as { scheduler?: unknown }).scheduler === 'object' &&
+    readsOf(value) !== undefined,
 };
 
 /** `from` is one source of the state: a `seed` or `resync` besides it is refused. */
@@ -124,7 +129,8 @@ export function resolveRepairBackoff(options: RepairBackoffOptions | undefined):
  * ```
  */
 export function accountBalancesRepair(client: Client, backoff: ResolvedRepairBackoff): Observable<readonly BalanceSeed[]> {
-  return repairing(() => getAccount(client).pipe(map(accountBalancesToSeeds)), client.scheduler, backoff);
+  const reads = clientReads(client);
+  return repairing(() => reads.getAccount(client).pipe(map(accountBalancesToSeeds)), client.scheduler, backoff);
 }
 
 /**
@@ -144,10 +150,11 @@ export function openOrdersRepair(
   seen: () => ReadonlySet<string>,
   backoff: ResolvedRepairBackoff,
 ): Observable<OpenOrdersRefresh> {
+  const reads = clientReads(client);
   const readAll = (): Observable<OpenOrdersRefresh> => {
     const all = [...new Set([...symbols, ...seen()])].sort();
     if (all.length === 0) return of({ seeds: [], openIds: new Set<string>() });
-    return forkJoin(all.map((symbol) => listOpenOrders(client, { symbol }))).pipe(
+    return forkJoin(all.map((symbol) => reads.listOpenOrders(client, symbol))).pipe(
       map((lists) => {
         const { seeds, unconverted } = openOrdersToSeeds(lists.flat());
         return { seeds, openIds: new Set(unconverted.map((order) => order.orderId)) };

@@ -9,7 +9,7 @@ import type { Client } from '../client/types.js';
 import type { ValidationIssue } from '../errors.js';
 import { BROKER_ROUTES } from '../remote/protocol.js';
 import { checkSettings, refuseIssues } from '../settings/resolve.js';
-import { isClient } from '../stream/listen-key-source.js';
+import { CLIENT_WORDS, isClient } from '../stream/listen-key-source.js';
 import { BROKER_SETTINGS, DEFAULT_KEYS_PER_SESSION, type Authorize, type ListenKeyBrokerOptions } from './broker-settings.js';
 import type { HttpHandler } from './http-handler.js';
 import { KeyKeeper } from './key-keeper.js';
@@ -78,7 +78,7 @@ async function sessionOf(authorize: Authorize | undefined, request: Request): Pr
  * ```
  */
 export function createListenKeyBroker(client: Client, options: ListenKeyBrokerOptions): ListenKeyBroker {
-  const issues: ValidationIssue[] = isClient(client) ? [] : [{ field: '(client)', rule: 'a client (from createClient)' }];
+  const issues: ValidationIssue[] = isClient(client) ? [] : [{ field: '(client)', rule: CLIENT_WORDS }];
   const settings = checkSettings(BROKER_SETTINGS, options, issues);
   refuseIssues(issues);
   const base = settings.path === '/' ? '' : settings.path;

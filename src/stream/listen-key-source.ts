@@ -8,7 +8,8 @@
 import { defer, from, map, type Observable, type ObservableInput } from 'rxjs';
 import { lifeOf } from '../client/client-life.js';
 import type { Client } from '../client/types.js';
-import { closeListenKey, createListenKey, keepAliveListenKey } from '../operations/listen-key.js';
+import { readsOf, type ClientReads } from '../client/client-reads.js';
+import { ValidationError } from '../errors.js';
 
 /** Manages listen keys for a stream. */
 export interface ListenKeySource {
@@ -48,13 +49,14 @@ export type ListenKeyProvider = Client | ListenKeySource | (() => ObservableInpu
  * ```
  */
 export function clientListenKeySource(client: Client): FullListenKeySource {
+  const reads = clientReads(client);
   const life = lifeOf(client);
   return {
-    create: () => createListenKey(client).pipe(map((r) => r.listenKey)),
-    keepAlive: (listenKey) => keepAliveListenKey(client, { listenKey }),
+    create: () => reads.createListenKey(client),
+    keepAlive: (listenKey) => reads.keepAliveListenKey(client, listenKey),
     close: (listenKey) =>
       life === undefined
-        ? closeListenKey(client, { listenKey })
+        ? reads.closeListenKey(client, listenKey)
         : defer(() => life.closeKey(listenKey)).pipe(
             map((outcome) => {
               if (!outcome.closed) throw outcome.error;
@@ -63,6 +65,25 @@ export function clientListenKeySource(client: Client): FullListenKeySource {
           ),
   };
 }
+
+/**
+ * The listen-key and account calls of a client made by `createClient`, which a client-like object
+ * of the user's own does not have.
+ *
+ * @throws ValidationError (field `client`) when `client` was not made by `createClient` (nor copied from one).
+ * @example
+ * ```ts
+ * clientReads(createClient({ apiKey, secretKey })).createListenKey(client);
+ * ```
+ */
+export function clientReads(client: Client): ClientReads {
+  const reads = readsOf(client);
+  if (reads === undefined) throw new ValidationError({ operation: 'config', issues: [{ field: 'client', rule: CLIENT_WORDS }] });
+  return reads;
+}
+
+/** What a client must be to serve a stream or a state operator. */
+export const CLIENT_WORDS = 'a client from createClient (or a copy made by spreading one)';
 
 /**
  * Whether a key provider is a client (rather than a key source object or a function).
@@ -74,7 +95,7 @@ export function clientListenKeySource(client: Client): FullListenKeySource {
  * ```
  */
 export function isClient(provider: ListenKeyProvider): provider is Client {
-  return typeof provider === 'object' && 'call' in provider && typeof provider.call === 'function';
+  return typeof provider === 'object' && 'call' in provider && typeof provider.call === 'function' && readsOf(provider) !== undefined;
 }
 
 /**

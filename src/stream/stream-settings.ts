@@ -112,7 +112,7 @@ export type ResolvedStreamOptions = Resolved<typeof STREAM_SETTINGS.fields>;
 
 /** What may be given as a stream's listen-key provider. */
 export const LISTEN_KEY_PROVIDER: Rule<ListenKeyProvider> = {
-  words: 'a client, a key source ({ create }) or a function returning a key',
+  words: 'a client from createClient, a key source ({ create }) or a function returning a key',
   accepts: (value): value is ListenKeyProvider =>
     typeof value === 'function' ||
     (typeof value === 'object' && value !== null && (isClient(value as ListenKeyProvider) || typeof (value as { create?: unknown }).create === 'function')),

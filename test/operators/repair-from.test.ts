@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { map, NEVER, of, throwError, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { ApiError, balanceSnapshots, HttpError, reduceOrders, type Client, type OpenOrder } from '../../src/index.js';
+import { ApiError, balanceSnapshots, createClient, HttpError, reduceOrders, type Client, type OpenOrder } from '../../src/index.js';
 import { isRepairRetryable, repairing, resolveRepairBackoff } from '../../src/operators/repair.js';
 import type { UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { configIssues, loose } from '../support/settings.js';
@@ -21,7 +21,9 @@ const refusedKey = (): ApiError => new ApiError({ code: 700003, msg: 'Signature 
 /** A client that answers each call with `answer` and records which operation and parameters it was called with. */
 function fakeClient(scheduler: TestScheduler, answer: (id: string, params: unknown) => Observable<unknown>): { client: Client; calls: [string, unknown][] } {
   const calls: [string, unknown][] = [];
+  // A copy of a real client with a call of its own: the reads createClient brings call it.
   const client = {
+    ...createClient({ apiKey: 'k', secretKey: 's' }),
     scheduler,
     call: (endpoint: { id: string }, params: unknown) => {
       calls.push([endpoint.id, params]);
@@ -71,7 +73,11 @@ describe('from: the options', () => {
 
   it('refuses symbols without from, a from that is no client, symbols that are no trading pairs, and a backoff whose cap is below its start', () => {
     expect(configIssues(() => reduceOrders({ symbols: ['BTCUSDT'] }))).toEqual([{ field: 'symbols', rule: 'only with from' }]);
-    expect(configIssues(() => balanceSnapshots({ from: loose({ apiKey: 'k' }) }))).toEqual([{ field: 'from', rule: 'a client (from createClient)' }]);
+    const clientWords = 'a client from createClient (or a copy made by spreading one)';
+    expect(configIssues(() => balanceSnapshots({ from: loose({ apiKey: 'k' }) }))).toEqual([{ field: 'from', rule: clientWords }]);
+    // A client-like object of the user's own: createClient brings the reads a repair makes.
+    const ownClient = { call: () => of([]), scheduler: new TestScheduler(() => undefined) };
+    expect(configIssues(() => reduceOrders({ from: loose(ownClient) }))).toEqual([{ field: 'from', rule: clientWords }]);
     for (const symbols of [['btcusdt'], 'BTCUSDT', [null], ['BTC USDT']]) {
       expect(configIssues(() => reduceOrders({ from: client, symbols: loose(symbols) }))).toEqual([{ field: 'symbols', rule: expect.stringContaining('a list of trading pairs') }]);
     }

@@ -6,7 +6,7 @@
  * 100 messages a second.
  */
 import { describe, expect, it } from '@jest/globals';
-import { of, type Observable } from 'rxjs';
+import { asyncScheduler, of, type Observable } from 'rxjs';
 import { createClient } from '../../src/index.js';
 import type { UserDataStreamOptions } from '../../src/stream/user-data-stream.js';
 import { userDataStream } from '../../src/stream/user-data-stream.js';
@@ -125,7 +125,10 @@ describe('userDataStream settings', () => {
   });
 
   it('refuses a provider that is none, and settings that are not an object', () => {
-    expect(configIssues(() => userDataStream(loose(null), { wsUrl }))).toEqual([{ field: '(provider)', rule: 'a client, a key source ({ create }) or a function returning a key' }]);
+    expect(configIssues(() => userDataStream(loose(null), { wsUrl }))).toEqual([{ field: '(provider)', rule: 'a client from createClient, a key source ({ create }) or a function returning a key' }]);
+    // A client-like object of the user's own has no listen-key calls: createClient brings them.
+    const ownClient = { call: () => of({ listenKey: 'key' }), scheduler: asyncScheduler };
+    expect(configIssues(() => userDataStream(loose(ownClient), { wsUrl }))).toEqual([{ field: '(provider)', rule: 'a client from createClient, a key source ({ create }) or a function returning a key' }]);
     expect(configIssues(() => userDataStream(loose({ keepAlive: () => of(1) }), { wsUrl }))[0]?.field).toBe('(provider)');
     expect(configIssues(() => userDataStream(() => of('key'), loose(null)))).toContainEqual({ field: '(options)', rule: 'an object' });
   });

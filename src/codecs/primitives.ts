@@ -5,6 +5,7 @@
  * @module
  */
 import * as t from 'io-ts';
+import { flagOf } from './flag.js';
 import { JsonNumberText } from '../decimal/exact-json.js';
 import type { AccountType } from '../params/fields.js';
 
@@ -77,9 +78,8 @@ export const Flag = /* @__PURE__ */ new t.Type<boolean, boolean, unknown>(
   'Flag',
   (u): u is boolean => typeof u === 'boolean',
   (u, c) => {
-    if (typeof u === 'boolean') return t.success(u);
-    if (u === 'true' || u === 'false') return t.success(u === 'true');
-    return t.failure(u, c);
+    const flag = flagOf(u);
+    return flag === undefined ? t.failure(u, c) : t.success(flag);
   },
   (b) => b,
 );

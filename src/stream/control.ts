@@ -5,8 +5,6 @@
  *
  * @module
  */
-import * as t from 'io-ts';
-import { isInvalid } from '../codecs/decoder.js';
 
 /** The fields of a JSON reply, as sent. */
 export interface ReplyFields {
@@ -57,8 +55,15 @@ export interface OtherReply extends ReplyFields {
 /** A control message of the websocket, told apart by `type`. */
 export type ControlMessage = PongReply | SubscriptionReply | RefusedReply | InvalidListenKeyNotice | OtherReply;
 
-const IdOrCode = t.union([t.number, t.string, t.null]);
-const RawReply = t.intersection([t.type({ msg: t.string }), t.partial({ id: IdOrCode, code: IdOrCode })], 'RawControlReply');
+/** A reply's `id` or `code`, as the service may send it. */
+type IdOrCode = number | string | null | undefined;
+
+/** The fields of a JSON reply, checked by {@link rawReply}. */
+interface RawReply {
+  readonly msg: string;
+  readonly id: IdOrCode;
+  readonly code: IdOrCode;
+}
 
 const PONG = /^\s*pong\s*$/i;
 const INVALID_LISTEN_KEY = /invalid\s*listen\s*key/i;
@@ -93,9 +98,8 @@ export function controlFromText(text: string): InvalidListenKeyNotice | undefine
  * ```
  */
 export function controlFromReply(value: unknown): ControlMessage | string {
-  const decoded = RawReply.decode(value);
-  if (isInvalid(decoded)) return describeReplyErrors(decoded.left);
-  const raw = decoded.right;
+  const raw = rawReply(value);
+  if (typeof raw === 'string') return raw;
   const fields: ReplyFields = { id: idOf(raw.id), code: codeOf(raw.code), msg: raw.msg };
   const msg = raw.msg;
   if (PONG.test(msg)) return { type: 'pong', ...fields };
@@ -131,27 +135,23 @@ function refusedReason(msg: string): string | undefined {
   return reason === undefined || reason === '' ? undefined : reason;
 }
 
+const isIdOrCode = (value: unknown): value is IdOrCode =>
+  value === undefined || value === null || typeof value === 'string' || typeof value === 'number';
+
 /**
- * Turns io-ts errors into `path: expected Type` text, one clause per failing field joined by `; `,
- * without the values and without the branch indices of intersections and unions (so a path reads
- * `id`, not `1.id`); a failed union is named once (`id: expected (number | string | null)`).
+ * The reply's fields when they have the reply's types (`msg` text; `id` and `code`, when sent, a
+ * number, text or `null`); otherwise what is wrong, a `field: expected type` clause per field
+ * joined by `; `, without the values. Checked by hand rather than with io-ts: the stream's
+ * frames are checked by the stream's own rules, which keeps io-ts out of a page that only
+ * streams (docs/performance.md).
  */
-function describeReplyErrors(errors: t.Errors): string {
-  const lines = new Set<string>();
-  for (const error of errors) {
-    const keys: string[] = [];
-    let expected = 'unknown';
-    let underUnion = false;
-    error.context.forEach((entry, index) => {
-      const parent = error.context[index - 1]?.type;
-      if (parent instanceof t.UnionType) underUnion = true;
-      if (parent instanceof t.UnionType || parent instanceof t.IntersectionType) return;
-      if (entry.key !== '') keys.push(entry.key);
-      // Below a union, name the union, not each branch.
-      if (!underUnion) expected = entry.type.name;
-    });
-    lines.add(`${keys.length === 0 ? '(root)' : keys.join('.')}: expected ${expected}`);
-    if (lines.size >= 20) break;
-  }
-  return [...lines].join('; ');
+function rawReply(value: unknown): RawReply | string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '(root): expected RawControlReply';
+  const { msg, id, code } = value as Record<string, unknown>;
+  const wrong = [
+    typeof msg === 'string' ? undefined : 'msg: expected string',
+    isIdOrCode(id) ? undefined : 'id: expected (number | string | null)',
+    isIdOrCode(code) ? undefined : 'code: expected (number | string | null)',
+  ].filter((clause) => clause !== undefined);
+  return wrong.length > 0 || typeof msg !== 'string' || !isIdOrCode(id) || !isIdOrCode(code) ? wrong.join('; ') : { msg, id, code };
 }

@@ -6,13 +6,12 @@
  * left out) costs the normalizer's checks and nothing more.
  *
  * One named fallback, {@link decodeOtherSpellings}: when the normalizer refuses a field, the frame
- * is read again with its numbers exact, and the refused field is given to the io-ts codec of its
+ * is read again with its numbers exact, and the refused field is given to the reader of its
  * rule (`json-spellings.ts`), which reads the service's other spellings (quoted times and codes,
  * decimals as JSON numbers, `"true"`) or words why the value is wrong.
  *
  * @module
  */
-import { isInvalid } from '../codecs/decoder.js';
 import { keepExactNumbers } from '../decimal/exact-json.js';
 import { BODY_FIELDS, privateChannelKind, type PrivateChannel, type PrivateChannelKind } from './channels.js';
 import { isRefusal } from './field-rules.js';
@@ -68,8 +67,8 @@ export function decodeJsonPush(frame: Fields, text: string): FrameResult {
 /**
  * The fallback for a frame the normalizer refused. Numbers are read again from the text where a
  * double would change them; then, one refused field at a time, the field's value goes through the
- * io-ts codec of its rule: a value in another spelling is rewritten in the usual one and the
- * frame normalized again; any other value ends with the codec's words for what was expected.
+ * reader of its rule: a value in another spelling is rewritten in the usual one and the
+ * frame normalized again; any other value ends with the reader's words for what was expected.
  */
 function decodeOtherSpellings(kind: PrivateChannelKind, channel: PrivateChannel, parsed: Fields, text: string): FrameResult {
   let exact: unknown;
@@ -90,9 +89,9 @@ function decodeOtherSpellings(kind: PrivateChannelKind, channel: PrivateChannel,
     const dot = result.path.indexOf('.');
     const fields = dot < 0 ? frame : body;
     const field = result.path.slice(dot + 1);
-    const codec = JSON_SPELLINGS[result.rule];
-    const spelled = codec.decode(fields[field]);
-    if (isInvalid(spelled) || round === MAX_RESPELLED) return malformedFrame(`json: ${result.path}: expected ${codec.name}`, channel);
-    fields[field] = codec.encode(spelled.right);
+    const spelling = JSON_SPELLINGS[result.rule];
+    const respelled = spelling.respell(fields[field]);
+    if (respelled === undefined || round === MAX_RESPELLED) return malformedFrame(`json: ${result.path}: expected ${spelling.name}`, channel);
+    fields[field] = respelled.value;
   }
 }

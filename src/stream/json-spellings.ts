@@ -1,83 +1,94 @@
 /**
- * The service's other spellings of JSON push fields, one io-ts codec per field rule: times and
- * codes as quoted numbers, decimals as JSON numbers (read exactly), flags as `"true"`/`"false"`.
- * A JSON frame in the usual spelling never reaches them: the normalizer takes it as it is. They
- * serve the fallback of `decode-json-push.ts`, for a field the normalizer refused: a codec either
- * reads the value in another spelling (its `encode` then gives the usual one, for the normalizer
- * to check again) or refuses it, and its name words the reason (`privateDeals.tradeType: expected
- * TradeType`), as io-ts names the REST response types.
+ * The service's other spellings of JSON push fields, one reader per field rule: times and codes
+ * as quoted numbers, decimals as JSON numbers (read exactly), flags as `"true"`/`"false"`. A JSON
+ * frame in the usual spelling never reaches them: the normalizer takes it as it is. They serve
+ * the fallback of `decode-json-push.ts`, for a field the normalizer refused: a reader either gives
+ * the value in the usual spelling (for the normalizer to check again) or refuses it, and its name
+ * words the reason (`privateDeals.tradeType: expected TradeType`), as io-ts names the REST
+ * response types.
  *
- * Each codec holds its value to the same predicate as the rule (`field-rules.ts`,
- * `src/decimal/text.ts`, `wire-codes.ts`), so a value it reads is one the rule accepts.
+ * Each reader holds its value to the same predicate as the rule (`field-rules.ts`,
+ * `src/decimal/text.ts`, `wire-codes.ts`, `src/codecs/flag.ts`), so a value it reads is one the
+ * rule accepts. They are plain functions, not io-ts codecs: the stream's frames are checked by
+ * the stream's own rules, which keeps io-ts out of a page that only streams (docs/performance.md,
+ * "What the library adds to a page").
  *
  * @module
  */
-import * as t from 'io-ts';
-import { Flag, OptionalText } from '../codecs/primitives.js';
-import { NonNegativeDecimalJson, SignedDecimalJson } from '../decimal/codec.js';
+import { flagOf } from '../codecs/flag.js';
+import { decimalTextOf } from '../decimal/exact-json.js';
+import { isDecimal, isNonNegativeDecimal } from '../decimal/text.js';
 import type { OrderStatus, OrderType, Side } from './events.js';
 import { isEpochMillis, type FieldRule } from './field-rules.js';
 import { ORDER_STATUS_CODES, ORDER_TYPE_CODES, orderStatusOf, orderTypeOf, SIDE_CODES, sideOf } from './wire-codes.js';
 
+/** One rule's other spellings. */
+export interface Spelling {
+  /** What the rule expects, in a refusal's words (`expected EpochMillis`). */
+  readonly name: string;
+  /** The value in the usual spelling (inside `{ value }`), or `undefined` when it spells nothing the rule accepts. */
+  readonly respell: (value: unknown) => { readonly value: unknown } | undefined;
+}
+
 const INTEGER_TEXT = /^\d{1,16}$/;
 
-/** Epoch milliseconds: a positive safe integer, or the same quoted (JSON of int64); yields a number. */
-const JsonMillis = new t.Type<number, number, unknown>(
-  'EpochMillis',
-  (u): u is number => typeof u === 'number' && isEpochMillis(u),
-  (u, c) => {
-    if (typeof u === 'number' && isEpochMillis(u)) return t.success(u);
-    if (typeof u === 'string' && INTEGER_TEXT.test(u) && isEpochMillis(Number(u))) return t.success(Number(u));
-    return t.failure(u, c);
-  },
-  (n) => n,
-);
+/** A number, or the same quoted (JSON of int64). */
+const integerOf = (u: unknown): number | undefined => (typeof u === 'number' ? u : typeof u === 'string' && INTEGER_TEXT.test(u) ? Number(u) : undefined);
 
-/** Non-empty text (no other spelling). */
-const JsonText = new t.Type<string, string, unknown>(
-  'NonEmptyText',
-  (u): u is string => typeof u === 'string' && u.length > 0,
-  (u, c) => (typeof u === 'string' && u.length > 0 ? t.success(u) : t.failure(u, c)),
-  (s) => s,
-);
+const when = <T>(holds: boolean, value: T): { readonly value: T } | undefined => (holds ? { value } : undefined);
 
-/** A code as a number or quoted; yields its name, and `encode` gives the number back. */
-function codeCodec<N extends string>(name: string, codes: Readonly<Record<N, number>>, nameOf: (code: number) => N | undefined): t.Type<N, number, unknown> {
-  const named = (u: unknown): N | undefined => {
-    if (typeof u === 'number') return nameOf(u);
-    if (typeof u === 'string' && INTEGER_TEXT.test(u)) return nameOf(Number(u));
-    return undefined;
-  };
-  return new t.Type<N, number, unknown>(
+function decimalSpelling(name: string, accepts: (text: string) => boolean): Spelling {
+  return {
     name,
-    (u): u is N => typeof u === 'string' && Object.hasOwn(codes, u),
-    (u, c) => {
-      const result = named(u);
-      return result === undefined ? t.failure(u, c) : t.success(result);
+    respell: (u) => {
+      const text = decimalTextOf(u);
+      return text === undefined ? undefined : when(accepts(text), text);
     },
-    (n) => codes[n],
-  );
+  };
+}
+
+/** A code as a number or quoted; respelled as the number, when it names a code. */
+function codeSpelling<N extends string>(name: string, nameOf: (code: number) => N | undefined, codes: Readonly<Record<N, number>>): Spelling {
+  return {
+    name,
+    respell: (u) => {
+      const named = ((code) => (code === undefined ? undefined : nameOf(code)))(integerOf(u));
+      return named === undefined ? undefined : { value: codes[named] };
+    },
+  };
 }
 
 /**
- * The codec of each field rule's JSON spellings. Optional rules share their required twin's codec:
- * the normalizer has already taken `null`, absent and empty values.
+ * The reader of each field rule's JSON spellings. Optional rules share their required twin's
+ * reader: the normalizer has already taken `null`, absent and empty values.
  *
  * @example
  * ```ts
- * const codec = JSON_SPELLINGS['epoch-millis'];
- * codec.decode('1736417034332'); // right(1736417034332)
- * codec.name; // 'EpochMillis'
+ * const spelling = JSON_SPELLINGS['epoch-millis'];
+ * spelling.respell('1736417034332'); // { value: 1736417034332 }
+ * spelling.name; // 'EpochMillis'
  * ```
  */
-export const JSON_SPELLINGS: Readonly<Record<FieldRule, t.Mixed>> = {
-  'non-empty-text': JsonText,
-  'optional-text': OptionalText,
-  'non-negative-decimal': NonNegativeDecimalJson,
-  'signed-decimal': SignedDecimalJson,
-  'epoch-millis': JsonMillis,
-  'side-code': codeCodec<Side>('TradeType', SIDE_CODES, sideOf),
-  'order-type-code': codeCodec<OrderType>('OrderType', ORDER_TYPE_CODES, orderTypeOf),
-  'order-status-code': codeCodec<OrderStatus>('OrderStatus', ORDER_STATUS_CODES, orderStatusOf),
-  flag: Flag,
+export const JSON_SPELLINGS: Readonly<Record<FieldRule, Spelling>> = {
+  'non-empty-text': { name: 'NonEmptyText', respell: (u) => when(typeof u === 'string' && u.length > 0, u) },
+  'optional-text': { name: 'OptionalText', respell: (u) => when(u === null || u === undefined || typeof u === 'string', u) },
+  'non-negative-decimal': decimalSpelling('NonNegativeDecimal', isNonNegativeDecimal),
+  'signed-decimal': decimalSpelling('SignedDecimal', isDecimal),
+  'epoch-millis': {
+    name: 'EpochMillis',
+    respell: (u) => {
+      const millis = integerOf(u);
+      return millis === undefined ? undefined : when(isEpochMillis(millis), millis);
+    },
+  },
+  'side-code': codeSpelling<Side>('TradeType', sideOf, SIDE_CODES),
+  'order-type-code': codeSpelling<OrderType>('OrderType', orderTypeOf, ORDER_TYPE_CODES),
+  'order-status-code': codeSpelling<OrderStatus>('OrderStatus', orderStatusOf, ORDER_STATUS_CODES),
+  flag: {
+    name: 'Flag',
+    respell: (u) => {
+      const flag = flagOf(u);
+      return flag === undefined ? undefined : { value: flag };
+    },
+  },
 };

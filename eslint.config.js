@@ -10,9 +10,9 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 // page. io-ts results are read with codecs/decoder.ts's isInvalid.
 const NO_FP_TS = [{ group: ['fp-ts', 'fp-ts/*'], allowTypeImports: true, message: 'Use isInvalid (src/codecs/decoder.ts) or io-ts; import only types from fp-ts.' }];
 // protobuf-es's reflection runtime and the generated schema (50 KB minified): the library reads
-// frames with its wire layer only (src/stream/read-push-wrapper.ts); the simulator and the
-// command line may use them.
-const PROTOBUF_MESSAGE = 'The library uses @bufbuild/protobuf/wire only (read-push-wrapper.ts); the runtime and the generated schema are for the simulator and the tests.';
+// frames with its own wire reads (src/stream/wire-reader.ts) and uses at most protobuf-es's wire
+// layer (the recorder's base64); the simulator and the command line may use them.
+const PROTOBUF_MESSAGE = 'The library uses @bufbuild/protobuf/wire at most (the stream reads the wire itself: wire-reader.ts); the runtime and the generated schema are for the simulator and the tests.';
 const NO_PROTOBUF_RUNTIME = {
   paths: [{ name: '@bufbuild/protobuf', allowTypeImports: true, message: PROTOBUF_MESSAGE }],
   patterns: [{ group: ['@bufbuild/protobuf/*', '!@bufbuild/protobuf/wire', '**/gen/**'], allowTypeImports: true, message: PROTOBUF_MESSAGE }],

@@ -6,7 +6,7 @@
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { OPERATION_IDS, type OperationId } from '../endpoints/operation-id.js';
-import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { BOOLEAN, count, duration, SCHEDULER, type Rule } from '../settings/rules.js';
 
 /** Limits of one endpoint, overriding the budget's `ipLimit` / `accountLimit`. */
@@ -106,19 +106,34 @@ const ENDPOINT_LIMITS: Rule<Partial<Readonly<Record<OperationId, EndpointLimits>
     ),
 };
 
+/** The defaults of {@link RequestBudgetOptions}: the one place each is written (`BUDGET_SETTINGS` checks a given value, docs/configuration.md shows them). */
+export const BUDGET_DEFAULTS = {
+  windowMs: SERVICE_LIMITS.windowMs,
+  ipLimit: SERVICE_LIMITS.limit,
+  accountLimit: SERVICE_LIMITS.limit,
+  endpointLimits: {},
+  safetyMarginMs: 100,
+  maxPauseWaitMs: 30_000,
+  resendsAfterRefusal: 3,
+  maxInFlight: 64,
+  scheduler: asyncScheduler,
+  stateIntervalMs: 1000,
+  spread: true,
+} as const satisfies DefaultsOf<RequestBudgetOptions>;
+
 /** The budget's settings: each rule and default. */
 export const BUDGET_SETTINGS = settingsFor<RequestBudgetOptions>()({
-  windowMs: setting(duration({ above: 0 }), SERVICE_LIMITS.windowMs),
-  ipLimit: setting(LIMIT, SERVICE_LIMITS.limit),
-  accountLimit: setting(LIMIT, SERVICE_LIMITS.limit),
-  endpointLimits: setting(ENDPOINT_LIMITS, {}),
-  safetyMarginMs: setting(duration({ min: 0 }), 100),
-  maxPauseWaitMs: setting(duration({ min: 0 }), 30_000),
-  resendsAfterRefusal: setting(count({ min: 0 }), 3),
-  maxInFlight: setting(count({ min: 1, orInfinity: true }), 64),
-  scheduler: setting(SCHEDULER, asyncScheduler),
-  stateIntervalMs: setting(duration({ min: SHORTEST_STATE_INTERVAL_MS }), 1000),
-  spread: setting(BOOLEAN, true),
+  windowMs: setting(duration({ above: 0 }), BUDGET_DEFAULTS.windowMs),
+  ipLimit: setting(LIMIT, BUDGET_DEFAULTS.ipLimit),
+  accountLimit: setting(LIMIT, BUDGET_DEFAULTS.accountLimit),
+  endpointLimits: setting(ENDPOINT_LIMITS, BUDGET_DEFAULTS.endpointLimits),
+  safetyMarginMs: setting(duration({ min: 0 }), BUDGET_DEFAULTS.safetyMarginMs),
+  maxPauseWaitMs: setting(duration({ min: 0 }), BUDGET_DEFAULTS.maxPauseWaitMs),
+  resendsAfterRefusal: setting(count({ min: 0 }), BUDGET_DEFAULTS.resendsAfterRefusal),
+  maxInFlight: setting(count({ min: 1, orInfinity: true }), BUDGET_DEFAULTS.maxInFlight),
+  scheduler: setting(SCHEDULER, BUDGET_DEFAULTS.scheduler),
+  stateIntervalMs: setting(duration({ min: SHORTEST_STATE_INTERVAL_MS }), BUDGET_DEFAULTS.stateIntervalMs),
+  spread: setting(BOOLEAN, BUDGET_DEFAULTS.spread),
 });
 
 /**

@@ -18,6 +18,7 @@ import { PAGINATE_DEFAULTS, PAGINATE_SETTINGS } from '../../src/operators/pagina
 import { REDUCE_ORDERS_DEFAULTS, REDUCE_ORDERS_SETTINGS } from '../../src/operators/reduce-orders.js';
 import { REPAIR_BACKOFF_DEFAULTS, REPAIR_BACKOFF_SETTINGS } from '../../src/operators/repair.js';
 import { RECORDER_DEFAULTS, RECORDER_SETTINGS } from '../../src/recording/recorder.js';
+import { FILE_SINK_DEFAULTS, FILE_SINK_SETTINGS } from '../../src/recording/recording-file-sink.js';
 import { REPLAY_DEFAULTS, REPLAY_SETTINGS } from '../../src/recording/replay-session.js';
 import { RECORDING_WRITER_DEFAULTS, RECORDING_WRITER_SETTINGS } from '../../src/recording/write-recording.js';
 import { REMOTE_REPAIRS_SETTINGS } from '../../src/remote/remote-repair-settings.js';
@@ -79,6 +80,7 @@ export const OPTION_TABLES: readonly OptionTable[] = [
   table('HEALTH_HANDLER_SETTINGS', HEALTH_HANDLER_SETTINGS, HEALTH_HANDLER_DEFAULTS, 'src/server/health/health-options.ts'),
   table('REPLAY_SETTINGS', REPLAY_SETTINGS, REPLAY_DEFAULTS, 'src/recording/replay-session.ts'),
   table('RECORDER_SETTINGS', RECORDER_SETTINGS, RECORDER_DEFAULTS, 'src/recording/recorder.ts'),
+  table('FILE_SINK_SETTINGS', FILE_SINK_SETTINGS, FILE_SINK_DEFAULTS, 'src/recording/recording-file-sink.ts'),
   table('RECORDING_WRITER_SETTINGS', RECORDING_WRITER_SETTINGS, RECORDING_WRITER_DEFAULTS, 'src/recording/write-recording.ts'),
   table('PUBLISH_SETTINGS', PUBLISH_SETTINGS, PUBLISH_DEFAULTS, 'src/bridge/publish-options.ts'),
   table('CONSUME_SETTINGS', CONSUME_SETTINGS, CONSUME_DEFAULTS, 'src/bridge/consume.ts'),

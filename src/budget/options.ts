@@ -83,8 +83,11 @@ export interface BudgetSettings {
  */
 const SHORTEST_STATE_INTERVAL_MS = 10;
 
-/** The service's limits: 500 requests per 10 s per endpoint, per IP and per account (docs/service.md). */
-const SERVICE_LIMITS = { windowMs: 10_000, limit: 500 } as const;
+/**
+ * The service's limits: 500 requests per 10 s per endpoint, per IP and per account (docs/service.md).
+ * The budget's defaults, and the simulator's (one home, so the simulator refuses where a budget expects it).
+ */
+export const SERVICE_LIMITS = { windowMs: 10_000, limit: 500 } as const;
 
 const KNOWN_IDS: ReadonlySet<string> = new Set(OPERATION_IDS);
 const LIMIT = count({ min: 1 });

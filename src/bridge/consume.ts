@@ -39,7 +39,10 @@ export interface ConsumeJetStreamOptions {
   readonly scheduler?: SchedulerLike | undefined;
 }
 
-/** The defaults of {@link ConsumeJetStreamOptions}: the one place each is written (`CONSUME_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link ConsumeJetStreamOptions}, each written here only: `CONSUME_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const CONSUME_DEFAULTS = {
   subjectPrefix: DEFAULT_SUBJECT_PREFIX,
   create: true,

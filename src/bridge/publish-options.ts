@@ -78,7 +78,10 @@ export interface PublishSettings extends RetrySettings {
  */
 const SHORTEST_RETRY_DELAY_MS = 1;
 
-/** The defaults of {@link PublishToJetStreamOptions}: the one place each is written (`PUBLISH_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link PublishToJetStreamOptions}, each written here only: `PUBLISH_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const PUBLISH_DEFAULTS = {
   subjectPrefix: DEFAULT_SUBJECT_PREFIX,
   maxInFlight: 256,

@@ -30,7 +30,10 @@ export interface EventStreamOptions {
 
 const NANOS_PER_MS = 1_000_000;
 
-/** The defaults of {@link EventStreamOptions}: the one place each is written (`EVENT_STREAM_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link EventStreamOptions}, each written here only: `EVENT_STREAM_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const EVENT_STREAM_DEFAULTS = {
   subjectPrefix: DEFAULT_SUBJECT_PREFIX,
   duplicateWindowMs: 120_000,
@@ -105,7 +108,10 @@ export interface DurableConsumerOptions {
   readonly maxAckPending?: number | undefined;
 }
 
-/** The defaults of {@link DurableConsumerOptions}: the one place each is written (`DURABLE_CONSUMER_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link DurableConsumerOptions}, each written here only: `DURABLE_CONSUMER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const DURABLE_CONSUMER_DEFAULTS = {
   ackWaitMs: 30_000,
   maxAckPending: 1000,

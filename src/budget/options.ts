@@ -109,7 +109,10 @@ const ENDPOINT_LIMITS: Rule<Partial<Readonly<Record<OperationId, EndpointLimits>
     ),
 };
 
-/** The defaults of {@link RequestBudgetOptions}: the one place each is written (`BUDGET_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link RequestBudgetOptions}, each written here only: `BUDGET_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const BUDGET_DEFAULTS = {
   windowMs: SERVICE_LIMITS.windowMs,
   ipLimit: SERVICE_LIMITS.limit,

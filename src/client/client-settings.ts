@@ -96,7 +96,10 @@ export interface ClientConfig {
   readonly metricsAccount?: boolean | undefined;
 }
 
-/** The defaults of {@link ClientConfig}: the one place each is written (`CLIENT_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link ClientConfig}, each written here only: `CLIENT_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const CLIENT_DEFAULTS = {
   baseUrl: DEFAULT_BASE_URL,
   wsUrl: DEFAULT_WS_URL,

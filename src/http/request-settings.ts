@@ -40,7 +40,10 @@ export const CALL_SETTINGS = settingsFor<CallOptions>()({
  */
 export const CALL_OPTION_NAMES: readonly string[] = Object.keys(CALL_SETTINGS.fields);
 
-/** The defaults of {@link RetryOptions}: the one place each is written (`RETRY_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link RetryOptions}, each written here only: `RETRY_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const RETRY_DEFAULTS = {
   limit: 2,
   baseDelayMs: 250,

@@ -30,7 +30,10 @@ export interface TransferOptions extends CallOptions {
   readonly maxSends?: number | undefined;
 }
 
-/** The defaults of {@link TransferOptions}: the one place each is written (`TRANSFER_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link TransferOptions}, each written here only: `TRANSFER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const TRANSFER_DEFAULTS = {
   lookups: 3,
   lookupDelayMs: 1000,

@@ -49,7 +49,10 @@ export interface BalanceSnapshotsOptions extends CoalesceOptions {
   readonly repairBackoff?: RepairBackoffOptions | undefined;
 }
 
-/** The defaults of {@link BalanceSnapshotsOptions}: the one place each is written (`BALANCE_SNAPSHOTS_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link BalanceSnapshotsOptions}, each written here only: `BALANCE_SNAPSHOTS_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const BALANCE_SNAPSHOTS_DEFAULTS = {
   refreshListsAllAssets: true,
 } as const satisfies DefaultsOf<BalanceSnapshotsOptions>;

@@ -22,7 +22,10 @@ export interface EmptySnapshotOptions {
   readonly seedPending?: boolean | undefined;
 }
 
-/** The defaults of {@link EmptySnapshotOptions}: the one place each is written (`EMPTY_SNAPSHOT_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link EmptySnapshotOptions}, each written here only: `EMPTY_SNAPSHOT_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const EMPTY_SNAPSHOT_DEFAULTS = {
   seedPending: false,
 } as const satisfies DefaultsOf<EmptySnapshotOptions>;

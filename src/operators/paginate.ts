@@ -28,7 +28,10 @@ export interface PaginateOptions extends CallOptions {
   readonly maxPages?: number | undefined;
 }
 
-/** The defaults of {@link PaginateOptions}: the one place each is written (`PAGINATE_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link PaginateOptions}, each written here only: `PAGINATE_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const PAGINATE_DEFAULTS = {
   maxPages: Infinity,
 } as const satisfies DefaultsOf<Pick<PaginateOptions, 'maxPages'>>;

@@ -84,7 +84,10 @@ export interface ReduceOrdersOptions extends CoalesceOptions {
 /** A count of the book's memory bounds. */
 const BOUND = count({ min: 0, orInfinity: true });
 
-/** The defaults of {@link ReduceOrdersOptions}: the one place each is written (`REDUCE_ORDERS_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link ReduceOrdersOptions}, each written here only: `REDUCE_ORDERS_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const REDUCE_ORDERS_DEFAULTS = {
   maxTerminalOrders: 10_000,
   maxPlaceholders: 1_000,

@@ -33,7 +33,10 @@ export interface RepairBackoffOptions {
   readonly maxDelayMs?: number | undefined;
 }
 
-/** The defaults of {@link RepairBackoffOptions}: the one place each is written (`REPAIR_BACKOFF_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link RepairBackoffOptions}, each written here only: `REPAIR_BACKOFF_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const REPAIR_BACKOFF_DEFAULTS = {
   initialDelayMs: 1000,
   maxDelayMs: 30_000,

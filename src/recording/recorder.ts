@@ -77,7 +77,10 @@ export interface Recorder extends Recording {
 /** A function as the sink. */
 const SINK: Rule<RecordingSink> = aFunction<RecordingSink>();
 
-/** The defaults of {@link RecorderOptions}: the one place each is written (`RECORDER_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link RecorderOptions}, each written here only: `RECORDER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const RECORDER_DEFAULTS = {
   maxBufferedChars: 8 * 1024 * 1024,
   onDiagnostic: () => undefined,

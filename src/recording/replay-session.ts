@@ -92,7 +92,10 @@ class ReplayedSession extends Observable<UserDataEvent> implements RecordedRepli
   }
 }
 
-/** The defaults of {@link ReplayOptions}: the one place each is written (`REPLAY_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link ReplayOptions}, each written here only: `REPLAY_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const REPLAY_DEFAULTS = {
   pace: 'as-fast-as-possible',
   // Filled in at the recorded pace only: a speed given without it is refused, not ignored.

@@ -31,7 +31,10 @@ const SECRETS: Rule<readonly (string | undefined)[]> = {
   accepts: (value): value is readonly (string | undefined)[] => Array.isArray(value) && value.every((secret) => secret === undefined || typeof secret === 'string'),
 };
 
-/** The defaults of {@link RecordingWriterOptions}: the one place each is written (`RECORDING_WRITER_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link RecordingWriterOptions}, each written here only: `RECORDING_WRITER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const RECORDING_WRITER_DEFAULTS = {
   secrets: [],
 } as const satisfies DefaultsOf<RecordingWriterOptions>;

@@ -63,7 +63,10 @@ export const PAGE: Rule<PageLike> = {
   accepts: (value): value is PageLike => typeof value === 'object' && value !== null && typeof (value as { addEventListener?: unknown }).addEventListener === 'function',
 };
 
-/** The defaults of {@link RemoteListenKeysOptions}: the one place each is written (`REMOTE_LISTEN_KEYS_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link RemoteListenKeysOptions}, each written here only: `REMOTE_LISTEN_KEYS_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const REMOTE_LISTEN_KEYS_DEFAULTS = {
   scheduler: asyncScheduler,
 } as const satisfies DefaultsOf<RemoteListenKeysOptions>;

@@ -46,7 +46,10 @@ export interface BalanceReadFailure {
  */
 const SHORTEST_PERIOD_MS = 1000;
 
-/** The defaults of {@link PollBalancesOptions}: the one place each is written (`POLL_BALANCES_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link PollBalancesOptions}, each written here only: `POLL_BALANCES_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const POLL_BALANCES_DEFAULTS = {
   everyMs: 60_000,
 } as const satisfies DefaultsOf<Pick<PollBalancesOptions, 'everyMs'>>;

@@ -63,7 +63,10 @@ export interface UserDataStreamsOptions extends UserDataStreamOptions {
   readonly scheduler?: SchedulerLike | undefined;
 }
 
-/** The defaults of {@link UserDataStreamsOptions}: the one place each is written (`STREAMS_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link UserDataStreamsOptions}, each written here only: `STREAMS_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const STREAMS_DEFAULTS = {
   maxConcurrentStarts: Infinity,
   startsPerSecond: Infinity,

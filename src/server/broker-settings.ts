@@ -76,7 +76,10 @@ const ORIGINS: Rule<readonly string[]> = {
   accepts: (value): value is readonly string[] => Array.isArray(value) && value.length > 0 && new Set(value).size === value.length && value.every(isOrigin),
 };
 
-/** The defaults of {@link ListenKeyBrokerOptions}: the one place each is written (`BROKER_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link ListenKeyBrokerOptions}, each written here only: `BROKER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const BROKER_DEFAULTS = {
   maxKeys: 50,
   // Filled in when the broker is made, at most maxKeys: a page's key, one replacing it, and a second tab's.

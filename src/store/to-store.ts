@@ -10,7 +10,10 @@ import { aFunction, ANY_VALUE, duration, OBSERVABLE, SCHEDULER } from '../settin
 import { NOTHING, SharedSource } from './shared-source.js';
 import type { Store, StoreOptions, Unsubscribe } from './types.js';
 
-/** The defaults of {@link StoreOptions}: the one place each is written (`STORE_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link StoreOptions}, each written here only: `STORE_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const STORE_DEFAULTS = {
   linger: 1000,
   scheduler: asyncScheduler,

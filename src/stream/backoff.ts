@@ -30,7 +30,10 @@ const SHORTEST_DELAY_MS = 100;
  */
 const SHORTEST_STABLE_MS = 1000;
 
-/** The defaults of {@link BackoffOptions}: the one place each is written (`BACKOFF_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link BackoffOptions}, each written here only: `BACKOFF_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const BACKOFF_DEFAULTS = {
   initialDelayMs: 500,
   maxDelayMs: 30_000,

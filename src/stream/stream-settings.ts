@@ -80,7 +80,10 @@ const SHORTEST_TIMEOUT_MS = 100;
 /** The kinds of events a stream can subscribe to. */
 export const STREAM_KINDS: readonly PrivateChannelKind[] = ['account', 'deals', 'orders'];
 
-/** The defaults of {@link UserDataStreamOptions}: the one place each is written (`STREAM_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link UserDataStreamOptions}, each written here only: `STREAM_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const STREAM_DEFAULTS = {
   allowInsecureHttp: false,
   // Filled in when the stream starts: the client's scheduler when the key source is a client, else this.

@@ -48,7 +48,10 @@ const PATH: Rule<string> = {
   accepts: (value): value is string => typeof value === 'string' && /^\/[^\s?#]*$/.test(value),
 };
 
-/** The defaults of {@link HealthHandlerOptions}: the one place each is written (`HEALTH_HANDLER_SETTINGS` checks a given value, docs/configuration.md shows them). */
+/**
+ * The defaults of {@link HealthHandlerOptions}, each written here only: `HEALTH_HANDLER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
 export const HEALTH_HANDLER_DEFAULTS = {
   livenessPath: '/livez',
   readinessPath: '/readyz',

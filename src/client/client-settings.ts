@@ -45,9 +45,9 @@ export interface ClientConfig {
    */
   readonly fetch?: FetchLike | undefined;
   /**
-   * How requests are sent: `'ky'` (default) or `'fetch'` (that `fetch` called directly, without
-   * the `Request` ky builds per call: more requests per second for the same CPU). Requests,
-   * errors, timeouts and retries are the same either way.
+   * How requests are sent: `'ky'` or `'fetch'` (that `fetch` called directly, without the
+   * `Request` ky builds per call: more requests per second for the same CPU). Requests, errors,
+   * timeouts and retries are the same either way. Default `'ky'`.
    */
   readonly transport?: HttpTransport | undefined;
   /** Current time in epoch ms, for `timestamp`. Default `Date.now`. */

@@ -41,7 +41,7 @@ export interface UserDataStreamOptions {
   readonly connectTimeoutMs?: number | undefined;
   /** Reconnect backoff. Defaults: 500 ms doubling to 30 s, reset after 60 s connected. */
   readonly backoff?: BackoffOptions | undefined;
-  /** What a malformed or unknown frame does: a `diagnostic` event (default), or an error that ends the stream. */
+  /** What a malformed or unknown frame does: `'report'`, a `diagnostic` event, or `'error'`, an error that ends the stream. Default `'report'`. */
   readonly onMalformedFrame?: 'report' | 'error' | undefined;
   /** Scheduler for every timer. Default: the client's, else rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike | undefined;

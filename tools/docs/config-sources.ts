@@ -124,7 +124,7 @@ export function commentDefaults(table: OptionTable, read: ReadSource): string[] 
     if (name === undefined || !Object.hasOwn(table.defaults, name)) continue;
     const value = table.defaults[name];
     for (const claim of claimedDefaults(member).filter((c) => disagrees(value, c))) {
-      problems.push(`${found.path}: ${typeName}.${name} says its default is ${claim}; ${constant} has ${String(value)}`);
+      problems.push(`${found.path}: ${typeName}.${name} says its default is ${claim}; ${constant} has ${typeof value === 'string' ? `'${value}'` : String(value)}`);
     }
   }
   return problems;

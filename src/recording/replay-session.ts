@@ -108,7 +108,8 @@ export const REPLAY_DEFAULTS = {
 export const REPLAY_SETTINGS = settingsFor<ReplayOptions>()(
   {
     pace: setting(oneOf(['as-fast-as-possible', 'recorded'] as const), REPLAY_DEFAULTS.pace),
-    // Left out: REPLAY_DEFAULTS.speed at the recorded pace (filled here, it could not tell a speed given without it).
+    // Left out, replaySession fills in REPLAY_DEFAULTS.speed at the recorded pace: a default filled
+    // here could not tell a speed given without that pace, which is refused.
     speed: optional(rate({ above: 0 })),
     scheduler: setting(SCHEDULER, REPLAY_DEFAULTS.scheduler),
     onDiagnostic: setting(aFunction<(diagnostic: RecordingDiagnostic) => void>(), REPLAY_DEFAULTS.onDiagnostic),

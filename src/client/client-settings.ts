@@ -54,7 +54,7 @@ export interface ClientConfig {
   readonly clock?: (() => number) | undefined;
   /** Scheduler for all waiting (retry delays, keepalives, reconnects). Default rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike | undefined;
-  /** Retries of idempotent calls. Default: 2 retries, backoff from 250 ms to 5 s, `Retry-After` up to 30 s honoured. */
+  /** Retries of idempotent calls; each of its settings says its default ({@link RetryOptions}). */
   readonly retry?: RetryOptions | undefined;
   /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, docs/service.md). */
   readonly signBody?: boolean | undefined;

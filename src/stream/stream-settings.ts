@@ -39,7 +39,7 @@ export interface UserDataStreamOptions {
   readonly pingTimeoutMs?: number | undefined;
   /** Opening and subscribing must finish within this, ms, from 100. Default 15000. */
   readonly connectTimeoutMs?: number | undefined;
-  /** Reconnect backoff. Defaults: 500 ms doubling to 30 s, reset after 60 s connected. */
+  /** Reconnect backoff (doubling, with jitter); each of its settings says its default ({@link BackoffOptions}). */
   readonly backoff?: BackoffOptions | undefined;
   /** What a malformed or unknown frame does: `'report'`, a `diagnostic` event, or `'error'`, an error that ends the stream. Default `'report'`. */
   readonly onMalformedFrame?: 'report' | 'error' | undefined;

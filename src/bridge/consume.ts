@@ -7,7 +7,7 @@
 import type { ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import { asyncScheduler, Observable, type SchedulerLike } from 'rxjs';
 import type { ScaleEvent, TaggedEvent } from '../scale/tagged-event.js';
-import { optional, required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, optional, required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { BOOLEAN, count, SCHEDULER } from '../settings/rules.js';
 import { decodeEnvelope, type Publisher } from './envelope.js';
 import { NATS_NAME, NATS_SUBJECT } from './nats-rules.js';
@@ -39,16 +39,27 @@ export interface ConsumeJetStreamOptions {
   readonly scheduler?: SchedulerLike | undefined;
 }
 
+/**
+ * The defaults of {@link ConsumeJetStreamOptions}, each written here only: `CONSUME_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const CONSUME_DEFAULTS = {
+  subjectPrefix: DEFAULT_SUBJECT_PREFIX,
+  create: true,
+  batch: 256,
+  scheduler: asyncScheduler,
+} as const satisfies DefaultsOf<ConsumeJetStreamOptions>;
+
 /** The settings' rules and defaults. */
 export const CONSUME_SETTINGS = settingsFor<ConsumeJetStreamOptions>()({
   stream: required(NATS_NAME),
   durable: required(NATS_NAME),
-  subjectPrefix: setting(SUBJECT_PREFIX, DEFAULT_SUBJECT_PREFIX),
+  subjectPrefix: setting(SUBJECT_PREFIX, CONSUME_DEFAULTS.subjectPrefix),
   filterSubject: optional(NATS_SUBJECT),
-  create: setting(BOOLEAN, true),
+  create: setting(BOOLEAN, CONSUME_DEFAULTS.create),
   ackWaitMs: optional(ACK_WAIT),
-  batch: setting(count({ min: 1 }), 256),
-  scheduler: setting(SCHEDULER, asyncScheduler),
+  batch: setting(count({ min: 1 }), CONSUME_DEFAULTS.batch),
+  scheduler: setting(SCHEDULER, CONSUME_DEFAULTS.scheduler),
 });
 
 /** Where a consumed event came from. */
@@ -139,7 +150,7 @@ async function openMessages(
   batch: number,
   stopped: () => boolean,
 ): Promise<ConsumerMessages | undefined> {
-  if (options.create ?? true) {
+  if (options.create ?? CONSUME_DEFAULTS.create) {
     const jsm = await js.jetstreamManager();
     await ensureDurableConsumer(jsm, {
       stream: options.stream,

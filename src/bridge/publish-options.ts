@@ -4,7 +4,7 @@
  * @module
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
-import { optional, required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, optional, required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration, SCHEDULER } from '../settings/rules.js';
 import { NATS_NAME, NATS_TIMEOUT, WORKER_NAME } from './nats-rules.js';
 import type { RetrySettings } from './retried.js';
@@ -78,19 +78,34 @@ export interface PublishSettings extends RetrySettings {
  */
 const SHORTEST_RETRY_DELAY_MS = 1;
 
+/**
+ * The defaults of {@link PublishToJetStreamOptions}, each written here only: `PUBLISH_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const PUBLISH_DEFAULTS = {
+  subjectPrefix: DEFAULT_SUBJECT_PREFIX,
+  maxInFlight: 256,
+  maxBacklog: 100_000,
+  ackTimeoutMs: 5000,
+  retries: 3,
+  retryDelayMs: 250,
+  scheduler: asyncScheduler,
+  maxClockSkewMs: 1000,
+} as const satisfies DefaultsOf<PublishToJetStreamOptions>;
+
 /** The options' rules and defaults. */
 export const PUBLISH_SETTINGS = settingsFor<PublishToJetStreamOptions>()({
   worker: required(WORKER_NAME),
-  subjectPrefix: setting(SUBJECT_PREFIX, DEFAULT_SUBJECT_PREFIX),
+  subjectPrefix: setting(SUBJECT_PREFIX, PUBLISH_DEFAULTS.subjectPrefix),
   resumeFromStream: optional(NATS_NAME),
-  maxInFlight: setting(count({ min: 1, orInfinity: true }), 256),
-  maxBacklog: setting(count({ min: 1, orInfinity: true }), 100_000),
-  ackTimeoutMs: setting(NATS_TIMEOUT, 5000),
-  retries: setting(count({ min: 0, orInfinity: true }), 3),
-  retryDelayMs: setting(duration({ min: SHORTEST_RETRY_DELAY_MS }), 250),
-  scheduler: setting(SCHEDULER, asyncScheduler),
+  maxInFlight: setting(count({ min: 1, orInfinity: true }), PUBLISH_DEFAULTS.maxInFlight),
+  maxBacklog: setting(count({ min: 1, orInfinity: true }), PUBLISH_DEFAULTS.maxBacklog),
+  ackTimeoutMs: setting(NATS_TIMEOUT, PUBLISH_DEFAULTS.ackTimeoutMs),
+  retries: setting(count({ min: 0, orInfinity: true }), PUBLISH_DEFAULTS.retries),
+  retryDelayMs: setting(duration({ min: SHORTEST_RETRY_DELAY_MS }), PUBLISH_DEFAULTS.retryDelayMs),
+  scheduler: setting(SCHEDULER, PUBLISH_DEFAULTS.scheduler),
   runId: optional(WORKER_NAME),
-  maxClockSkewMs: setting(duration({ min: 0 }), 1000),
+  maxClockSkewMs: setting(duration({ min: 0 }), PUBLISH_DEFAULTS.maxClockSkewMs),
 });
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import { AckPolicy, DeliverPolicy, StorageType, type ConsumerInfo, type JetStreamManager, type StreamInfo } from '@nats-io/jetstream';
-import { required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration, oneOf } from '../settings/rules.js';
 import { NATS_NAME, NATS_SUBJECT } from './nats-rules.js';
 import { DEFAULT_SUBJECT_PREFIX, SUBJECT_PREFIX } from './subject.js';
@@ -30,14 +30,25 @@ export interface EventStreamOptions {
 
 const NANOS_PER_MS = 1_000_000;
 
+/**
+ * The defaults of {@link EventStreamOptions}, each written here only: `EVENT_STREAM_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const EVENT_STREAM_DEFAULTS = {
+  subjectPrefix: DEFAULT_SUBJECT_PREFIX,
+  duplicateWindowMs: 120_000,
+  maxAgeMs: 0,
+  storage: 'file',
+} as const satisfies DefaultsOf<EventStreamOptions>;
+
 /** The stream's settings: each rule and default. */
 export const EVENT_STREAM_SETTINGS = settingsFor<EventStreamOptions>()(
   {
     name: required(NATS_NAME),
-    subjectPrefix: setting(SUBJECT_PREFIX, DEFAULT_SUBJECT_PREFIX),
-    duplicateWindowMs: setting(duration({ above: 0 }), 120_000),
-    maxAgeMs: setting(duration({ min: 0 }), 0),
-    storage: setting(oneOf(['file', 'memory'] as const), 'file'),
+    subjectPrefix: setting(SUBJECT_PREFIX, EVENT_STREAM_DEFAULTS.subjectPrefix),
+    duplicateWindowMs: setting(duration({ above: 0 }), EVENT_STREAM_DEFAULTS.duplicateWindowMs),
+    maxAgeMs: setting(duration({ min: 0 }), EVENT_STREAM_DEFAULTS.maxAgeMs),
+    storage: setting(oneOf(['file', 'memory'] as const), EVENT_STREAM_DEFAULTS.storage),
   },
   // JetStream refuses a duplicate window longer than the age limit.
   [{ field: 'duplicateWindowMs', words: 'at most maxAgeMs (when maxAgeMs is not 0)', holds: (s) => s.maxAgeMs === 0 || s.duplicateWindowMs <= s.maxAgeMs }],
@@ -97,13 +108,22 @@ export interface DurableConsumerOptions {
   readonly maxAckPending?: number | undefined;
 }
 
+/**
+ * The defaults of {@link DurableConsumerOptions}, each written here only: `DURABLE_CONSUMER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const DURABLE_CONSUMER_DEFAULTS = {
+  ackWaitMs: 30_000,
+  maxAckPending: 1000,
+} as const satisfies DefaultsOf<DurableConsumerOptions>;
+
 /** The consumer's settings: each rule and default. */
 export const DURABLE_CONSUMER_SETTINGS = settingsFor<DurableConsumerOptions>()({
   stream: required(NATS_NAME),
   durable: required(NATS_NAME),
   filterSubject: required(NATS_SUBJECT),
-  ackWaitMs: setting(ACK_WAIT, 30_000),
-  maxAckPending: setting(count({ min: 1 }), 1000),
+  ackWaitMs: setting(ACK_WAIT, DURABLE_CONSUMER_DEFAULTS.ackWaitMs),
+  maxAckPending: setting(count({ min: 1 }), DURABLE_CONSUMER_DEFAULTS.maxAckPending),
 });
 
 /** JetStream's code for "consumer not found". */

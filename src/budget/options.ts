@@ -6,7 +6,7 @@
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { OPERATION_IDS, type OperationId } from '../endpoints/operation-id.js';
-import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { BOOLEAN, count, duration, SCHEDULER, type Rule } from '../settings/rules.js';
 
 /** Limits of one endpoint, overriding the budget's `ipLimit` / `accountLimit`. */
@@ -83,8 +83,11 @@ export interface BudgetSettings {
  */
 const SHORTEST_STATE_INTERVAL_MS = 10;
 
-/** The service's limits: 500 requests per 10 s per endpoint, per IP and per account (docs/service.md). */
-const SERVICE_LIMITS = { windowMs: 10_000, limit: 500 } as const;
+/**
+ * The service's limits: 500 requests per 10 s per endpoint, per IP and per account (docs/service.md).
+ * The budget's defaults, and the simulator's (one home, so the simulator refuses where a budget expects it).
+ */
+export const SERVICE_LIMITS = { windowMs: 10_000, limit: 500 } as const;
 
 const KNOWN_IDS: ReadonlySet<string> = new Set(OPERATION_IDS);
 const LIMIT = count({ min: 1 });
@@ -106,19 +109,37 @@ const ENDPOINT_LIMITS: Rule<Partial<Readonly<Record<OperationId, EndpointLimits>
     ),
 };
 
+/**
+ * The defaults of {@link RequestBudgetOptions}, each written here only: `BUDGET_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const BUDGET_DEFAULTS = {
+  windowMs: SERVICE_LIMITS.windowMs,
+  ipLimit: SERVICE_LIMITS.limit,
+  accountLimit: SERVICE_LIMITS.limit,
+  endpointLimits: {},
+  safetyMarginMs: 100,
+  maxPauseWaitMs: 30_000,
+  resendsAfterRefusal: 3,
+  maxInFlight: 64,
+  scheduler: asyncScheduler,
+  stateIntervalMs: 1000,
+  spread: true,
+} as const satisfies DefaultsOf<RequestBudgetOptions>;
+
 /** The budget's settings: each rule and default. */
 export const BUDGET_SETTINGS = settingsFor<RequestBudgetOptions>()({
-  windowMs: setting(duration({ above: 0 }), SERVICE_LIMITS.windowMs),
-  ipLimit: setting(LIMIT, SERVICE_LIMITS.limit),
-  accountLimit: setting(LIMIT, SERVICE_LIMITS.limit),
-  endpointLimits: setting(ENDPOINT_LIMITS, {}),
-  safetyMarginMs: setting(duration({ min: 0 }), 100),
-  maxPauseWaitMs: setting(duration({ min: 0 }), 30_000),
-  resendsAfterRefusal: setting(count({ min: 0 }), 3),
-  maxInFlight: setting(count({ min: 1, orInfinity: true }), 64),
-  scheduler: setting(SCHEDULER, asyncScheduler),
-  stateIntervalMs: setting(duration({ min: SHORTEST_STATE_INTERVAL_MS }), 1000),
-  spread: setting(BOOLEAN, true),
+  windowMs: setting(duration({ above: 0 }), BUDGET_DEFAULTS.windowMs),
+  ipLimit: setting(LIMIT, BUDGET_DEFAULTS.ipLimit),
+  accountLimit: setting(LIMIT, BUDGET_DEFAULTS.accountLimit),
+  endpointLimits: setting(ENDPOINT_LIMITS, BUDGET_DEFAULTS.endpointLimits),
+  safetyMarginMs: setting(duration({ min: 0 }), BUDGET_DEFAULTS.safetyMarginMs),
+  maxPauseWaitMs: setting(duration({ min: 0 }), BUDGET_DEFAULTS.maxPauseWaitMs),
+  resendsAfterRefusal: setting(count({ min: 0 }), BUDGET_DEFAULTS.resendsAfterRefusal),
+  maxInFlight: setting(count({ min: 1, orInfinity: true }), BUDGET_DEFAULTS.maxInFlight),
+  scheduler: setting(SCHEDULER, BUDGET_DEFAULTS.scheduler),
+  stateIntervalMs: setting(duration({ min: SHORTEST_STATE_INTERVAL_MS }), BUDGET_DEFAULTS.stateIntervalMs),
+  spread: setting(BOOLEAN, BUDGET_DEFAULTS.spread),
 });
 
 /**

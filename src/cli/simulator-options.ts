@@ -5,6 +5,7 @@
  * @module
  */
 import type { RateBudget } from '../simulator/index.js';
+import { DEFAULT_RATE_BUDGET } from '../simulator/rate-limit.js';
 import { positiveInteger, text, type CommandLine, type OptionKinds } from './args.js';
 
 /** The options the `simulator` command knows, by kind. */
@@ -30,8 +31,8 @@ export const SIMULATOR_DEFAULTS = {
   minPaceMs: 10,
   /** Most broker sub-accounts one command creates. */
   maxSubAccounts: 10_000,
-  /** The rate budget's window when only --rate-limit is given, ms. */
-  rateWindowMs: 10_000,
+  /** The rate budget's window when only --rate-limit is given, ms: the service's. */
+  rateWindowMs: DEFAULT_RATE_BUDGET.windowMs,
 } as const;
 
 /** The command's settings, read. */

@@ -9,6 +9,7 @@ import { asyncScheduler } from 'rxjs';
 import { DEFAULT_BASE_URL, DEFAULT_WS_URL } from '../client/create-client.js';
 import { ValidationError } from '../errors.js';
 import { scheduleInSteps } from '../long-delays.js';
+import { STREAM_DEFAULTS } from '../stream/stream-settings.js';
 import { userDataStream, type UserDataEvent } from '../stream/user-data-stream.js';
 import type { Recorder } from '../recording/recorder.js';
 import { startDemoActivity, DEMO_ORDERS } from './demo-activity.js';
@@ -153,7 +154,7 @@ export async function streamCommand(argv: readonly string[], io: CliIo): Promise
     io.stdout(STREAM_HELP);
     return EXIT.ok;
   }
-  const format = text(line, 'format') ?? 'protobuf';
+  const format = text(line, 'format') ?? STREAM_DEFAULTS.format;
   const maxEvents = positiveInteger(line, 'max-events');
   const durationMs = positiveInteger(line, 'duration-ms');
   const problems = [

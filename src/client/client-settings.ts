@@ -13,7 +13,7 @@ import { HTTP_TRANSPORTS, type FetchLike, type HttpTransport } from '../http/tra
 import { RECORDER, type Recording } from '../recording-hooks.js';
 import type { MeterProviderLike } from '../metrics/meter-types.js';
 import { METER_PROVIDER, metricsAccountNamed } from '../metrics/settings.js';
-import { group, optional, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, group, optional, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, NON_EMPTY_TEXT, oneOf, SCHEDULER } from '../settings/rules.js';
 import { plainOnlyToLoopback, serviceUrl } from './url-settings.js';
 
@@ -45,16 +45,16 @@ export interface ClientConfig {
    */
   readonly fetch?: FetchLike | undefined;
   /**
-   * How requests are sent: `'ky'` (default) or `'fetch'` (that `fetch` called directly, without
-   * the `Request` ky builds per call: more requests per second for the same CPU). Requests,
-   * errors, timeouts and retries are the same either way.
+   * How requests are sent: `'ky'` or `'fetch'` (that `fetch` called directly, without the
+   * `Request` ky builds per call: more requests per second for the same CPU). Requests, errors,
+   * timeouts and retries are the same either way. Default `'ky'`.
    */
   readonly transport?: HttpTransport | undefined;
   /** Current time in epoch ms, for `timestamp`. Default `Date.now`. */
   readonly clock?: (() => number) | undefined;
   /** Scheduler for all waiting (retry delays, keepalives, reconnects). Default rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike | undefined;
-  /** Retries of idempotent calls. Default: 2 retries, backoff from 250 ms to 5 s, `Retry-After` up to 30 s honoured. */
+  /** Retries of idempotent calls; each of its settings says its default ({@link RetryOptions}). */
   readonly retry?: RetryOptions | undefined;
   /** Whether the JSON body of broker POST/DELETE is part of the signed text. Default `false` (query only, docs/service.md). */
   readonly signBody?: boolean | undefined;
@@ -96,29 +96,47 @@ export interface ClientConfig {
   readonly metricsAccount?: boolean | undefined;
 }
 
+/**
+ * The defaults of {@link ClientConfig}, each written here only: `CLIENT_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const CLIENT_DEFAULTS = {
+  baseUrl: DEFAULT_BASE_URL,
+  wsUrl: DEFAULT_WS_URL,
+  recvWindow: 5000,
+  timeout: 10_000,
+  transport: 'ky',
+  clock: Date.now,
+  scheduler: asyncScheduler,
+  signBody: false,
+  allowInsecureHttp: false,
+  random: Math.random,
+  metricsAccount: false,
+} as const satisfies DefaultsOf<ClientConfig>;
+
 /** The client's settings: each rule and default. */
 export const CLIENT_SETTINGS = settingsFor<ClientConfig>()(
   {
     apiKey: optional(NON_EMPTY_TEXT),
     secretKey: optional(NON_EMPTY_TEXT),
     sign: optional(aFunction<Signer>()),
-    baseUrl: setting(serviceUrl(['https:', 'http:']), DEFAULT_BASE_URL),
-    wsUrl: setting(serviceUrl(['wss:', 'ws:']), DEFAULT_WS_URL),
-    recvWindow: setting(RECV_WINDOW, 5000),
-    timeout: setting(REQUEST_TIMEOUT, 10_000),
+    baseUrl: setting(serviceUrl(['https:', 'http:']), CLIENT_DEFAULTS.baseUrl),
+    wsUrl: setting(serviceUrl(['wss:', 'ws:']), CLIENT_DEFAULTS.wsUrl),
+    recvWindow: setting(RECV_WINDOW, CLIENT_DEFAULTS.recvWindow),
+    timeout: setting(REQUEST_TIMEOUT, CLIENT_DEFAULTS.timeout),
     fetch: optional(aFunction<FetchLike>()),
-    transport: setting(oneOf(HTTP_TRANSPORTS), 'ky'),
-    clock: setting(aFunction<() => number>(), Date.now),
-    scheduler: setting(SCHEDULER, asyncScheduler),
+    transport: setting(oneOf(HTTP_TRANSPORTS), CLIENT_DEFAULTS.transport),
+    clock: setting(aFunction<() => number>(), CLIENT_DEFAULTS.clock),
+    scheduler: setting(SCHEDULER, CLIENT_DEFAULTS.scheduler),
     retry: group(RETRY_SETTINGS),
-    signBody: setting(BOOLEAN, false),
-    allowInsecureHttp: setting(BOOLEAN, false),
-    random: setting(aFunction<() => number>(), Math.random),
+    signBody: setting(BOOLEAN, CLIENT_DEFAULTS.signBody),
+    allowInsecureHttp: setting(BOOLEAN, CLIENT_DEFAULTS.allowInsecureHttp),
+    random: setting(aFunction<() => number>(), CLIENT_DEFAULTS.random),
     budget: optional(REQUEST_BUDGET),
     accountId: optional(NON_EMPTY_TEXT),
     recorder: optional(RECORDER),
     meterProvider: optional(METER_PROVIDER),
-    metricsAccount: setting(BOOLEAN, false),
+    metricsAccount: setting(BOOLEAN, CLIENT_DEFAULTS.metricsAccount),
   },
   [plainOnlyToLoopback('baseUrl', ['https:', 'http:']), plainOnlyToLoopback('wsUrl', ['wss:', 'ws:']), metricsAccountNamed],
 );

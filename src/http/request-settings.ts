@@ -7,7 +7,7 @@
  */
 import type { CallOptions } from '../client/types.js';
 import { recvWindow as recvWindowCodec } from '../params/fields.js';
-import { optional, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, optional, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration, LONGEST_TIMER_MS, type Rule } from '../settings/rules.js';
 
 /** Retry settings for idempotent calls (GETs, listen-key PUT/DELETE). POSTs are never retried. */
@@ -40,13 +40,24 @@ export const CALL_SETTINGS = settingsFor<CallOptions>()({
  */
 export const CALL_OPTION_NAMES: readonly string[] = Object.keys(CALL_SETTINGS.fields);
 
+/**
+ * The defaults of {@link RetryOptions}, each written here only: `RETRY_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const RETRY_DEFAULTS = {
+  limit: 2,
+  baseDelayMs: 250,
+  maxDelayMs: 5000,
+  maxRetryAfterMs: 30_000,
+} as const satisfies DefaultsOf<RetryOptions>;
+
 /** The retry settings: each rule and default. */
 export const RETRY_SETTINGS = settingsFor<RetryOptions>()(
   {
-    limit: setting(count({ min: 0 }), 2),
-    baseDelayMs: setting(duration({ min: 0, max: LONGEST_TIMER_MS }), 250),
-    maxDelayMs: setting(duration({ min: 0, max: LONGEST_TIMER_MS }), 5000),
-    maxRetryAfterMs: setting(duration({ min: 0, max: LONGEST_TIMER_MS }), 30_000),
+    limit: setting(count({ min: 0 }), RETRY_DEFAULTS.limit),
+    baseDelayMs: setting(duration({ min: 0, max: LONGEST_TIMER_MS }), RETRY_DEFAULTS.baseDelayMs),
+    maxDelayMs: setting(duration({ min: 0, max: LONGEST_TIMER_MS }), RETRY_DEFAULTS.maxDelayMs),
+    maxRetryAfterMs: setting(duration({ min: 0, max: LONGEST_TIMER_MS }), RETRY_DEFAULTS.maxRetryAfterMs),
   },
   [{ field: 'maxDelayMs', words: 'at least baseDelayMs', holds: (retry) => retry.maxDelayMs >= retry.baseDelayMs }],
 );

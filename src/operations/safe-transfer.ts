@@ -16,7 +16,7 @@ import { delayInSteps } from '../long-delays.js';
 import type { TransferHistoryParams, TransferParams } from '../endpoints/shared-fields.js';
 import { paramsObject } from '../params/validate.js';
 import { CALL_OPTION_NAMES } from '../http/request-settings.js';
-import { resolveSettings, setting, settingsFor, type Resolved } from '../settings/resolve.js';
+import { type DefaultsOf, type Resolved, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration } from '../settings/rules.js';
 import type { Page, TransferReceipt, UniversalTransferRecord } from '../codecs/results.js';
 
@@ -30,12 +30,22 @@ export interface TransferOptions extends CallOptions {
   readonly maxSends?: number | undefined;
 }
 
+/**
+ * The defaults of {@link TransferOptions}, each written here only: `TRANSFER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const TRANSFER_DEFAULTS = {
+  lookups: 3,
+  lookupDelayMs: 1000,
+  maxSends: 2,
+} as const satisfies DefaultsOf<Pick<TransferOptions, 'lookups' | 'lookupDelayMs' | 'maxSends'>>;
+
 /** The settings of its own (the call settings are checked by each call): each rule and default. */
 export const TRANSFER_SETTINGS = settingsFor<Pick<TransferOptions, 'lookups' | 'lookupDelayMs' | 'maxSends'>>()(
   {
-    lookups: setting(count({ min: 1 }), 3),
-    lookupDelayMs: setting(duration({ min: 0 }), 1000),
-    maxSends: setting(count({ min: 1 }), 2),
+    lookups: setting(count({ min: 1 }), TRANSFER_DEFAULTS.lookups),
+    lookupDelayMs: setting(duration({ min: 0 }), TRANSFER_DEFAULTS.lookupDelayMs),
+    maxSends: setting(count({ min: 1 }), TRANSFER_DEFAULTS.maxSends),
   },
   [],
   CALL_OPTION_NAMES,

@@ -8,7 +8,7 @@ import type { Observable, OperatorFunction } from 'rxjs';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
 import type { Client } from '../client/types.js';
-import { group, optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, group, optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, OBSERVABLE, type Rule } from '../settings/rules.js';
 import { COALESCE, coalesceOption, type CoalesceOptions } from './coalesce.js';
 import { BalanceBookState, type BalanceSnapshot } from './state/balance-book.js';
@@ -49,12 +49,20 @@ export interface BalanceSnapshotsOptions extends CoalesceOptions {
   readonly repairBackoff?: RepairBackoffOptions | undefined;
 }
 
+/**
+ * The defaults of {@link BalanceSnapshotsOptions}, each written here only: `BALANCE_SNAPSHOTS_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const BALANCE_SNAPSHOTS_DEFAULTS = {
+  refreshListsAllAssets: true,
+} as const satisfies DefaultsOf<BalanceSnapshotsOptions>;
+
 /** The operator's settings: each rule and default. */
 export const BALANCE_SNAPSHOTS_SETTINGS = settingsFor<BalanceSnapshotsOptions>()(
   {
     seed: optional(OBSERVABLE as Rule<Observable<readonly BalanceSeed[]>>),
     resync: optional(aFunction<(gap: GapEvent) => Observable<readonly BalanceSeed[]>>()),
-    refreshListsAllAssets: setting(BOOLEAN, true),
+    refreshListsAllAssets: setting(BOOLEAN, BALANCE_SNAPSHOTS_DEFAULTS.refreshListsAllAssets),
     coalesce: optional(COALESCE),
     from: optional(CLIENT),
     repairBackoff: group(REPAIR_BACKOFF_SETTINGS),

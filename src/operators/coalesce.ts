@@ -10,7 +10,7 @@
  */
 import { asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
 import { scheduleInSteps } from '../long-delays.js';
-import { settingOf } from '../settings/resolve.js';
+import { type DefaultsOf, settingOf } from '../settings/resolve.js';
 import { isScheduler, type Rule } from '../settings/rules.js';
 
 /**
@@ -23,6 +23,11 @@ import { isScheduler, type Rule } from '../settings/rules.js';
  *   spell waiting that long, on `scheduler` (default rxjs `asyncScheduler`).
  */
 export type CoalesceOption = SchedulerLike | { readonly everyMs: number; readonly scheduler?: SchedulerLike | undefined };
+
+/** The default of `{ everyMs, scheduler? }`'s scheduler (the coalesce option itself has none: one snapshot per update). */
+export const COALESCE_DEFAULTS = {
+  scheduler: asyncScheduler,
+} as const satisfies DefaultsOf<Exclude<CoalesceOption, SchedulerLike>>;
 
 /** The `coalesce` setting of the state operators ({@link reduceOrders}, {@link balanceSnapshots}). */
 export interface CoalesceOptions {
@@ -69,7 +74,7 @@ export function coalesceOption(value: CoalesceOption | undefined): Coalescing | 
   const option = settingOf('coalesce', value, COALESCE, undefined);
   if (option === undefined) return undefined;
   if (isScheduler(option)) return { scheduler: option, delayMs: 0 };
-  return { scheduler: option.scheduler ?? asyncScheduler, delayMs: option.everyMs };
+  return { scheduler: option.scheduler ?? COALESCE_DEFAULTS.scheduler, delayMs: option.everyMs };
 }
 
 /**

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { BOOLEAN } from '../settings/rules.js';
 import { BalanceSnapshotData, type BalanceSnapshot } from './state/balance-book.js';
 import { OrderBookData, type OrderBook } from './state/order-book.js';
@@ -22,9 +22,17 @@ export interface EmptySnapshotOptions {
   readonly seedPending?: boolean | undefined;
 }
 
+/**
+ * The defaults of {@link EmptySnapshotOptions}, each written here only: `EMPTY_SNAPSHOT_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const EMPTY_SNAPSHOT_DEFAULTS = {
+  seedPending: false,
+} as const satisfies DefaultsOf<EmptySnapshotOptions>;
+
 /** The settings' rules and defaults. */
 export const EMPTY_SNAPSHOT_SETTINGS = settingsFor<EmptySnapshotOptions>()({
-  seedPending: setting(BOOLEAN, false),
+  seedPending: setting(BOOLEAN, EMPTY_SNAPSHOT_DEFAULTS.seedPending),
 });
 
 const NONE: readonly string[] = Object.freeze([]);

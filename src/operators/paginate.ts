@@ -9,7 +9,7 @@ import type { Page } from '../codecs/results.js';
 import { paramFields, type AnyEndpoint, type Endpoint, type Paging } from '../endpoints/endpoint.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import { CALL_OPTION_NAMES } from '../http/request-settings.js';
-import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { count } from '../settings/rules.js';
 
 /**
@@ -28,9 +28,17 @@ export interface PaginateOptions extends CallOptions {
   readonly maxPages?: number | undefined;
 }
 
+/**
+ * The defaults of {@link PaginateOptions}, each written here only: `PAGINATE_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const PAGINATE_DEFAULTS = {
+  maxPages: Infinity,
+} as const satisfies DefaultsOf<Pick<PaginateOptions, 'maxPages'>>;
+
 /** The settings of its own (the call settings are checked by each call): each rule and default. */
 export const PAGINATE_SETTINGS = settingsFor<Pick<PaginateOptions, 'maxPages'>>()(
-  { maxPages: setting(count({ min: 0, orInfinity: true }), Infinity) },
+  { maxPages: setting(count({ min: 0, orInfinity: true }), PAGINATE_DEFAULTS.maxPages) },
   [],
   CALL_OPTION_NAMES,
 );

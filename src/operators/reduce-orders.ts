@@ -8,7 +8,7 @@ import { asyncScheduler, defer, type Observable, type OperatorFunction, type Sch
 import type { Client } from '../client/types.js';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
-import { group, optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, group, optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, count, duration, OBSERVABLE, SCHEDULER, type Rule } from '../settings/rules.js';
 import { COALESCE, coalesceOption, type CoalesceOptions } from './coalesce.js';
 import { OrderBookState, type OrderBook, type OrderRefresh } from './state/order-book.js';
@@ -84,20 +84,33 @@ export interface ReduceOrdersOptions extends CoalesceOptions {
 /** A count of the book's memory bounds. */
 const BOUND = count({ min: 0, orInfinity: true });
 
+/**
+ * The defaults of {@link ReduceOrdersOptions}, each written here only: `REDUCE_ORDERS_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const REDUCE_ORDERS_DEFAULTS = {
+  maxTerminalOrders: 10_000,
+  maxPlaceholders: 1_000,
+  maxForgottenIds: 10_000,
+  refreshListsAllOpenOrders: true,
+  scheduler: asyncScheduler,
+  symbols: [],
+} as const satisfies DefaultsOf<ReduceOrdersOptions>;
+
 /** The operator's settings: each rule and default. */
 export const REDUCE_ORDERS_SETTINGS = settingsFor<ReduceOrdersOptions>()(
   {
-    maxTerminalOrders: setting(BOUND, 10_000),
+    maxTerminalOrders: setting(BOUND, REDUCE_ORDERS_DEFAULTS.maxTerminalOrders),
     maxTerminalAgeMs: optional(duration({ min: 0 })),
-    maxPlaceholders: setting(BOUND, 1_000),
-    maxForgottenIds: setting(BOUND, 10_000),
+    maxPlaceholders: setting(BOUND, REDUCE_ORDERS_DEFAULTS.maxPlaceholders),
+    maxForgottenIds: setting(BOUND, REDUCE_ORDERS_DEFAULTS.maxForgottenIds),
     seed: optional(OBSERVABLE as Rule<Observable<Iterable<OrderSeed>>>),
     resync: optional(aFunction<(gap: GapEvent) => Observable<Iterable<OrderSeed>>>()),
-    refreshListsAllOpenOrders: setting(BOOLEAN, true),
-    scheduler: setting(SCHEDULER, asyncScheduler),
+    refreshListsAllOpenOrders: setting(BOOLEAN, REDUCE_ORDERS_DEFAULTS.refreshListsAllOpenOrders),
+    scheduler: setting(SCHEDULER, REDUCE_ORDERS_DEFAULTS.scheduler),
     coalesce: optional(COALESCE),
     from: optional(CLIENT),
-    symbols: setting<readonly string[]>(SYMBOLS, []),
+    symbols: setting<readonly string[]>(SYMBOLS, REDUCE_ORDERS_DEFAULTS.symbols),
     repairBackoff: group(REPAIR_BACKOFF_SETTINGS),
   },
   [ONE_SOURCE, { field: 'symbols', words: 'only with from', holds: (s) => s.from !== undefined || s.symbols.length === 0 }],

@@ -20,7 +20,7 @@ import { exponentialDelay } from '../exponential-backoff.js';
 import { isUnclearFailure } from '../http/retry-policy.js';
 import { readsOf } from '../client/client-reads.js';
 import { clientReads, CLIENT_WORDS } from '../stream/listen-key-source.js';
-import { resolveSettings, setting, settingsFor, type Resolved } from '../settings/resolve.js';
+import { type DefaultsOf, type Resolved, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { duration, type Rule } from '../settings/rules.js';
 import { accountBalancesToSeeds, openOrdersToSeeds } from './account-seeds.js';
 import type { BalanceSeed } from './state/balance-state.js';
@@ -34,11 +34,20 @@ export interface RepairBackoffOptions {
   readonly maxDelayMs?: number | undefined;
 }
 
+/**
+ * The defaults of {@link RepairBackoffOptions}, each written here only: `REPAIR_BACKOFF_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const REPAIR_BACKOFF_DEFAULTS = {
+  initialDelayMs: 1000,
+  maxDelayMs: 30_000,
+} as const satisfies DefaultsOf<RepairBackoffOptions>;
+
 /** The repair backoff's settings: each rule and default. */
 export const REPAIR_BACKOFF_SETTINGS = settingsFor<RepairBackoffOptions>()(
   {
-    initialDelayMs: setting(duration({ min: 100 }), 1000),
-    maxDelayMs: setting(duration({ min: 100 }), 30_000),
+    initialDelayMs: setting(duration({ min: 100 }), REPAIR_BACKOFF_DEFAULTS.initialDelayMs),
+    maxDelayMs: setting(duration({ min: 100 }), REPAIR_BACKOFF_DEFAULTS.maxDelayMs),
   },
   [{ field: 'maxDelayMs', words: 'at least initialDelayMs', holds: (backoff) => backoff.maxDelayMs >= backoff.initialDelayMs }],
 );

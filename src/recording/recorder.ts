@@ -13,7 +13,7 @@ import { closeThenFlush, recordedExecute } from '../client/recorded-client.js';
 import { RECORDER_HOOKS, type RecordedCall, type Recording, type RecorderHooks, type RecorderWrappers, type StreamTap } from '../recording-hooks.js';
 import { recordedKeySource } from '../stream/recorded-key-source.js';
 import { StreamRecording } from '../stream/supervisor/stream-recording.js';
-import { required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, required, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, count, type Rule } from '../settings/rules.js';
 import { RecordingBuffer, type RecorderDiagnostic, type RecorderReport, type RecordingSink } from './recorder-buffer.js';
 import { createRecordingWriter, RECORDING_WRITER_SETTINGS, type RecordingWriter, type RestInput } from './write-recording.js';
@@ -77,13 +77,23 @@ export interface Recorder extends Recording {
 /** A function as the sink. */
 const SINK: Rule<RecordingSink> = aFunction<RecordingSink>();
 
+/**
+ * The defaults of {@link RecorderOptions}, each written here only: `RECORDER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const RECORDER_DEFAULTS = {
+  maxBufferedChars: 8 * 1024 * 1024,
+  onDiagnostic: () => undefined,
+  clock: Date.now,
+} as const satisfies DefaultsOf<RecorderOptions>;
+
 /** The recorder's settings: each rule and default. */
 export const RECORDER_SETTINGS = settingsFor<RecorderOptions>()({
   sink: required(SINK),
   secrets: RECORDING_WRITER_SETTINGS.fields.secrets,
-  maxBufferedChars: setting(count({ min: 1024 }), 8 * 1024 * 1024),
-  onDiagnostic: setting(aFunction<(diagnostic: RecorderDiagnostic) => void>(), () => undefined),
-  clock: setting(aFunction<() => number>(), Date.now),
+  maxBufferedChars: setting(count({ min: 1024 }), RECORDER_DEFAULTS.maxBufferedChars),
+  onDiagnostic: setting(aFunction<(diagnostic: RecorderDiagnostic) => void>(), RECORDER_DEFAULTS.onDiagnostic),
+  clock: setting(aFunction<() => number>(), RECORDER_DEFAULTS.clock),
 });
 
 /** Closes a sink that can be closed (`recordingFileSink`'s); its failure changes nothing. */

@@ -7,6 +7,8 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { ValidationError } from '../errors.js';
+import { type DefaultsOf, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { BOOLEAN } from '../settings/rules.js';
 import type { RecordingSink } from './recorder-buffer.js';
 
 /** A sink writing a file, and how to close it (a recorder's `close()` closes it). */
@@ -20,6 +22,16 @@ export interface FileSinkOptions {
   /** Replace a file already at `path`. Default `false`: an existing file is refused, never overwritten. */
   readonly overwrite?: boolean | undefined;
 }
+
+/** The defaults of {@link FileSinkOptions}. */
+export const FILE_SINK_DEFAULTS = {
+  overwrite: false,
+} as const satisfies DefaultsOf<FileSinkOptions>;
+
+/** The settings of {@link recordingFileSink}: each rule and default. */
+export const FILE_SINK_SETTINGS = settingsFor<FileSinkOptions>()({
+  overwrite: setting(BOOLEAN, FILE_SINK_DEFAULTS.overwrite),
+});
 
 interface NodeProcess {
   readonly getBuiltinModule?: (id: string) => unknown;
@@ -38,7 +50,7 @@ function openFile(path: string, flags: string): Promise<FileHandle> {
  * later). Rejects with the file system's error when the file cannot be made (it exists, its
  * folder does not): found before the session starts, not after.
  *
- * @throws ValidationError where the runtime is not Node 20.16 or later.
+ * @throws ValidationError (rejects with it) where the runtime is not Node 20.16 or later, or a setting breaks its rule (`overwrite: 'yes'`), before any file is opened.
  * @example
  * ```ts
  * import { createClient, createRecorder, recordingFileSink } from 'mexc-rx';
@@ -51,7 +63,8 @@ function openFile(path: string, flags: string): Promise<FileHandle> {
  * ```
  */
 export async function recordingFileSink(path: string, options: FileSinkOptions = {}): Promise<FileSink> {
-  const handle = await openFile(path, options.overwrite === true ? 'w' : 'wx');
+  const { overwrite } = resolveSettings(FILE_SINK_SETTINGS, options);
+  const handle = await openFile(path, overwrite ? 'w' : 'wx');
   let closing: Promise<void> | undefined;
   const sink = async (lines: readonly string[]): Promise<void> => {
     if (closing !== undefined) throw new Error('the recording file is closed');

@@ -5,7 +5,7 @@
  * @module
  */
 import { asyncScheduler, Observable, share, type SchedulerLike } from 'rxjs';
-import { optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, oneOf, rate, SCHEDULER } from '../settings/rules.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
 import type { RecordingDiagnostic } from './format.js';
@@ -92,14 +92,27 @@ class ReplayedSession extends Observable<UserDataEvent> implements RecordedRepli
   }
 }
 
+/**
+ * The defaults of {@link ReplayOptions}, each written here only: `REPLAY_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const REPLAY_DEFAULTS = {
+  pace: 'as-fast-as-possible',
+  // Filled in at the recorded pace only: a speed given without it is refused, not ignored.
+  speed: 1,
+  scheduler: asyncScheduler,
+  onDiagnostic: () => undefined,
+} as const satisfies DefaultsOf<ReplayOptions>;
+
 /** The replay's settings: each rule and default. */
 export const REPLAY_SETTINGS = settingsFor<ReplayOptions>()(
   {
-    pace: setting(oneOf(['as-fast-as-possible', 'recorded'] as const), 'as-fast-as-possible'),
-    // Left out: 1 at the recorded pace (a default of 1 could not tell a speed given without it).
+    pace: setting(oneOf(['as-fast-as-possible', 'recorded'] as const), REPLAY_DEFAULTS.pace),
+    // Left out, replaySession fills in REPLAY_DEFAULTS.speed at the recorded pace: a default filled
+    // here could not tell a speed given without that pace, which is refused.
     speed: optional(rate({ above: 0 })),
-    scheduler: setting(SCHEDULER, asyncScheduler),
-    onDiagnostic: setting(aFunction<(diagnostic: RecordingDiagnostic) => void>(), () => undefined),
+    scheduler: setting(SCHEDULER, REPLAY_DEFAULTS.scheduler),
+    onDiagnostic: setting(aFunction<(diagnostic: RecordingDiagnostic) => void>(), REPLAY_DEFAULTS.onDiagnostic),
   },
   // A speed only means something at the recorded pace: given without it, it is a mistake.
   [{ field: 'speed', words: "only with pace 'recorded'", holds: (s) => s.speed === undefined || s.pace === 'recorded' }],
@@ -132,5 +145,5 @@ export const REPLAY_SETTINGS = settingsFor<ReplayOptions>()(
  */
 export function replaySession(input: RecordingInput, options: ReplayOptions = {}): SessionReplay {
   const { pace, speed, scheduler, onDiagnostic } = resolveSettings(REPLAY_SETTINGS, options);
-  return new ReplayedSession(input, { speed: pace === 'recorded' ? (speed ?? 1) : undefined, scheduler, onDiagnostic });
+  return new ReplayedSession(input, { speed: pace === 'recorded' ? (speed ?? REPLAY_DEFAULTS.speed) : undefined, scheduler, onDiagnostic });
 }

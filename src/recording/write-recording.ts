@@ -8,7 +8,7 @@
  */
 import { base64Encode } from '@bufbuild/protobuf/wire';
 import type { LifecycleEvent } from '../stream/lifecycle.js';
-import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import type { Rule } from '../settings/rules.js';
 import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
 import { RECORDING_FORMAT, type FrameRecord, type HeaderRecord, type LifecycleRecord, type OverflowRecord, type RecordingRecord, type RestRecord } from './format.js';
@@ -31,9 +31,17 @@ const SECRETS: Rule<readonly (string | undefined)[]> = {
   accepts: (value): value is readonly (string | undefined)[] => Array.isArray(value) && value.every((secret) => secret === undefined || typeof secret === 'string'),
 };
 
+/**
+ * The defaults of {@link RecordingWriterOptions}, each written here only: `RECORDING_WRITER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const RECORDING_WRITER_DEFAULTS = {
+  secrets: [],
+} as const satisfies DefaultsOf<RecordingWriterOptions>;
+
 /** The writer's settings: each rule and default. */
 export const RECORDING_WRITER_SETTINGS = settingsFor<RecordingWriterOptions>()({
-  secrets: setting(SECRETS, []),
+  secrets: setting(SECRETS, RECORDING_WRITER_DEFAULTS.secrets),
 });
 
 /** The session's start, for the header. */

@@ -10,7 +10,7 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { ValidationError } from '../errors.js';
 import type { FetchLike } from '../http/transport.js';
-import { optional, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, optional, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, SCHEDULER, type Rule } from '../settings/rules.js';
 
 /** What a source needs of the page: its lifecycle events and, for a relative URL, its location. */
@@ -63,11 +63,19 @@ export const PAGE: Rule<PageLike> = {
   accepts: (value): value is PageLike => typeof value === 'object' && value !== null && typeof (value as { addEventListener?: unknown }).addEventListener === 'function',
 };
 
+/**
+ * The defaults of {@link RemoteListenKeysOptions}, each written here only: `REMOTE_LISTEN_KEYS_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const REMOTE_LISTEN_KEYS_DEFAULTS = {
+  scheduler: asyncScheduler,
+} as const satisfies DefaultsOf<RemoteListenKeysOptions>;
+
 /** The settings of `remoteListenKeys`: each rule and default. */
 export const REMOTE_LISTEN_KEYS_SETTINGS = settingsFor<RemoteListenKeysOptions>()({
   fetch: optional(aFunction<FetchLike>()),
   page: optional(PAGE),
-  scheduler: setting(SCHEDULER, asyncScheduler),
+  scheduler: setting(SCHEDULER, REMOTE_LISTEN_KEYS_DEFAULTS.scheduler),
 });
 
 /**

@@ -10,7 +10,7 @@ import type { AssetBalance } from '../codecs/results.js';
 import { delayInSteps } from '../long-delays.js';
 import { CALL_OPTION_NAMES } from '../http/request-settings.js';
 import { getSubAccountAssets } from '../operations/master.js';
-import { resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { duration } from '../settings/rules.js';
 
 /** Settings of {@link pollSubAccountBalances}: the call options of every read, and the schedule. */
@@ -46,9 +46,17 @@ export interface BalanceReadFailure {
  */
 const SHORTEST_PERIOD_MS = 1000;
 
+/**
+ * The defaults of {@link PollBalancesOptions}, each written here only: `POLL_BALANCES_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const POLL_BALANCES_DEFAULTS = {
+  everyMs: 60_000,
+} as const satisfies DefaultsOf<Pick<PollBalancesOptions, 'everyMs'>>;
+
 /** The settings of its own (the call settings are checked by each read): each rule and default. */
 export const POLL_BALANCES_SETTINGS = settingsFor<Pick<PollBalancesOptions, 'everyMs'>>()(
-  { everyMs: setting(duration({ min: SHORTEST_PERIOD_MS }), 60_000) },
+  { everyMs: setting(duration({ min: SHORTEST_PERIOD_MS }), POLL_BALANCES_DEFAULTS.everyMs) },
   [],
   CALL_OPTION_NAMES,
 );

@@ -4,12 +4,12 @@
  *
  * @module
  */
-import { asyncScheduler, Observable, share, type SchedulerLike } from 'rxjs';
+import { Observable, share, type SchedulerLike } from 'rxjs';
 import { ClientClosedError, type ValidationIssue } from '../errors.js';
-import { checkSettings, refuseIssues, setting, settingsFor } from '../settings/resolve.js';
+import { checkSettings, type DefaultsOf, refuseIssues, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration, rate } from '../settings/rules.js';
 import type { ListenKeyProvider } from '../stream/listen-key-source.js';
-import { checkStreamOptions, STREAM_SETTINGS } from '../stream/stream-settings.js';
+import { checkStreamOptions, STREAM_DEFAULTS, STREAM_SETTINGS } from '../stream/stream-settings.js';
 import type { UserDataStreamOptions } from '../stream/user-data-stream.js';
 import { AccountStreams } from './account-streams.js';
 import { createStartPacer } from './start-pacer.js';
@@ -63,13 +63,24 @@ export interface UserDataStreamsOptions extends UserDataStreamOptions {
   readonly scheduler?: SchedulerLike | undefined;
 }
 
+/**
+ * The defaults of {@link UserDataStreamsOptions}, each written here only: `STREAMS_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const STREAMS_DEFAULTS = {
+  maxConcurrentStarts: Infinity,
+  startsPerSecond: Infinity,
+  startTimeoutMs: 30_000,
+  closeTimeoutMs: 20_000,
+} as const satisfies DefaultsOf<Pick<UserDataStreamsOptions, 'maxConcurrentStarts' | 'startsPerSecond' | 'startTimeoutMs' | 'closeTimeoutMs'>>;
+
 /** The pacing settings of {@link userDataStreams} (each account's stream has the stream's): each rule and default. */
 export const STREAMS_SETTINGS = settingsFor<Pick<UserDataStreamsOptions, 'maxConcurrentStarts' | 'startsPerSecond' | 'startTimeoutMs' | 'closeTimeoutMs'>>()(
   {
-    maxConcurrentStarts: setting(count({ min: 1, orInfinity: true }), Infinity),
-    startsPerSecond: setting(rate({ above: 0, orInfinity: true }), Infinity),
-    startTimeoutMs: setting(duration({ min: 0 }), 30_000),
-    closeTimeoutMs: setting(duration({ min: 0 }), 20_000),
+    maxConcurrentStarts: setting(count({ min: 1, orInfinity: true }), STREAMS_DEFAULTS.maxConcurrentStarts),
+    startsPerSecond: setting(rate({ above: 0, orInfinity: true }), STREAMS_DEFAULTS.startsPerSecond),
+    startTimeoutMs: setting(duration({ min: 0 }), STREAMS_DEFAULTS.startTimeoutMs),
+    closeTimeoutMs: setting(duration({ min: 0 }), STREAMS_DEFAULTS.closeTimeoutMs),
   },
   [],
   // Every account's stream settings, checked by the stream's own rules.
@@ -153,7 +164,7 @@ export function userDataStreams(accounts$: Observable<AccountSet>, options: User
   const { maxConcurrentStarts: _max, startsPerSecond: _rate, startTimeoutMs: _timeout, closeTimeoutMs: _close, ...streamOptions } = options ?? {};
   if (issues.length === 0) checkStreamOptions(streamOptions, issues);
   refuseIssues(issues);
-  const scheduler = options.scheduler ?? asyncScheduler;
+  const scheduler = options.scheduler ?? STREAM_DEFAULTS.scheduler;
   const runs = new StreamRuns();
   const board = new HealthBoard(scheduler);
   let closed = false;

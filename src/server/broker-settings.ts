@@ -5,7 +5,7 @@
  * @module
  */
 import { TRADING_PAIRS } from '../remote/remote-repair-settings.js';
-import { optional, required, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, optional, required, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, count, duration, type Rule } from '../settings/rules.js';
 import { STREAM_SETTINGS } from '../stream/stream-settings.js';
 
@@ -56,9 +56,6 @@ export interface ListenKeyBrokerOptions {
 /** The most valid listen keys the service lets an account hold. */
 export const SERVICE_KEY_LIMIT = 60;
 
-/** Keys a session holds at once unless told otherwise: a page's key, one replacing it, and a second tab's. */
-export const DEFAULT_KEYS_PER_SESSION = 4;
-
 const PATH: Rule<string> = {
   words: '/, or / and segments of letters, digits, - . _ ~ (no . or .. segment, no trailing /)',
   accepts: (value): value is string => typeof value === 'string' && /^(\/|(\/(?!\.{1,2}(\/|$))[A-Za-z0-9\-._~]+)+)$/.test(value),
@@ -79,20 +76,34 @@ const ORIGINS: Rule<readonly string[]> = {
   accepts: (value): value is readonly string[] => Array.isArray(value) && value.length > 0 && new Set(value).size === value.length && value.every(isOrigin),
 };
 
+/**
+ * The defaults of {@link ListenKeyBrokerOptions}, each written here only: `BROKER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const BROKER_DEFAULTS = {
+  maxKeys: 50,
+  // Filled in when the broker is made, at most maxKeys: a page's key, one replacing it, and a second tab's.
+  maxKeysPerSession: 4,
+  renewIntervalMs: 60_000,
+  idleCloseMs: 300_000,
+  maxSymbols: 10,
+  maxConcurrentReads: 4,
+} as const satisfies DefaultsOf<ListenKeyBrokerOptions>;
+
 /** The broker's settings: each rule and default. */
 export const BROKER_SETTINGS = settingsFor<ListenKeyBrokerOptions>()(
   {
     path: required(PATH),
     authorize: optional(aFunction<Authorize>()),
     allowedOrigins: optional(ORIGINS),
-    maxKeys: setting(count({ min: 1, below: SERVICE_KEY_LIMIT }), 50),
+    maxKeys: setting(count({ min: 1, below: SERVICE_KEY_LIMIT }), BROKER_DEFAULTS.maxKeys),
     maxKeysPerSession: optional(count({ min: 1, below: SERVICE_KEY_LIMIT })),
-    renewIntervalMs: setting(duration({ min: 1000, max: 1_800_000 }), 60_000),
-    idleCloseMs: setting(duration({ min: 2000, max: 3_600_000 }), 300_000),
+    renewIntervalMs: setting(duration({ min: 1000, max: 1_800_000 }), BROKER_DEFAULTS.renewIntervalMs),
+    idleCloseMs: setting(duration({ min: 2000, max: 3_600_000 }), BROKER_DEFAULTS.idleCloseMs),
     keepAliveIntervalMs: STREAM_SETTINGS.fields.keepAliveIntervalMs,
     symbols: optional(TRADING_PAIRS),
-    maxSymbols: setting(count({ min: 1, max: 100 }), 10),
-    maxConcurrentReads: setting(count({ min: 1 }), 4),
+    maxSymbols: setting(count({ min: 1, max: 100 }), BROKER_DEFAULTS.maxSymbols),
+    maxConcurrentReads: setting(count({ min: 1 }), BROKER_DEFAULTS.maxConcurrentReads),
   },
   [
     { field: 'maxKeysPerSession', words: 'at most maxKeys', holds: (s) => s.maxKeysPerSession === undefined || s.maxKeysPerSession <= s.maxKeys },

@@ -10,7 +10,7 @@ import type { ValidationIssue } from '../errors.js';
 import { BROKER_ROUTES } from '../remote/protocol.js';
 import { checkSettings, refuseIssues } from '../settings/resolve.js';
 import { CLIENT_WORDS, isClient } from '../stream/listen-key-source.js';
-import { BROKER_SETTINGS, DEFAULT_KEYS_PER_SESSION, type Authorize, type ListenKeyBrokerOptions } from './broker-settings.js';
+import { BROKER_DEFAULTS, BROKER_SETTINGS, type Authorize, type ListenKeyBrokerOptions } from './broker-settings.js';
 import type { HttpHandler } from './http-handler.js';
 import { KeyKeeper } from './key-keeper.js';
 import { KEY_BODY_MAX_BYTES, KEY_ROUTE_METHODS, keyRoute } from './key-routes.js';
@@ -87,7 +87,7 @@ export function createListenKeyBroker(client: Client, options: ListenKeyBrokerOp
     [`${base}${BROKER_ROUTES.balances}`, 'balances'],
     [`${base}${BROKER_ROUTES.openOrders}`, 'orders'],
   ]);
-  const limits = { maxKeys: settings.maxKeys, maxKeysPerSession: settings.maxKeysPerSession ?? Math.min(DEFAULT_KEYS_PER_SESSION, settings.maxKeys) };
+  const limits = { maxKeys: settings.maxKeys, maxKeysPerSession: settings.maxKeysPerSession ?? Math.min(BROKER_DEFAULTS.maxKeysPerSession, settings.maxKeys) };
   const keeper = new KeyKeeper(client, { ...settings, ...limits });
   const repairs = { client, symbols: settings.symbols, maxSymbols: settings.maxSymbols, reads: new ReadGate(settings.maxConcurrentReads) };
   const now = (): number => client.scheduler.now();

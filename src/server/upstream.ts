@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { BUDGET_SETTINGS } from '../budget/options.js';
+import { BUDGET_DEFAULTS } from '../budget/options.js';
 import { FIRST_BAN_MS, refusalWaitMs, tooManyWaitMs } from '../default-waits.js';
 import { ApiError, HttpError, RateLimitedError } from '../errors.js';
 import { refusal } from './responses.js';
@@ -20,7 +20,7 @@ function waitAsked(error: unknown, now: number): number | undefined {
   if (error instanceof ApiError || error instanceof HttpError) {
     if (error.retryAfterMs !== undefined) return refusalWaitMs(error.retryAfterMs);
     if (error.status === 418) return FIRST_BAN_MS;
-    if (error.status === 429) return tooManyWaitMs(BUDGET_SETTINGS.fields.windowMs.default);
+    if (error.status === 429) return tooManyWaitMs(BUDGET_DEFAULTS.windowMs);
   }
   return undefined;
 }

@@ -2,7 +2,8 @@
  * A factory's settings as data: each field with its rule and its default, groups of fields (a
  * stream's `backoff`), and rules that tie fields together. {@link resolveSettings} checks what a
  * user gave against them when the factory is called, and fills in the defaults: one home for each
- * rule and each default, which docs/configuration.md states (a test holds the two together).
+ * rule; each default is written once, in the options type's defaults constant ({@link DefaultsOf}),
+ * and docs/configuration.md's tables are generated from both (`npm run docs:config`).
  *
  * @module
  */
@@ -105,6 +106,22 @@ export function group<S extends Schema>(settings: Settings<S>): GroupSetting<S> 
  */
 export type FieldsOf<O> = {
   readonly [K in keyof O]-?: ValueSetting<O[K]> | ValueSetting<Exclude<O[K], undefined>> | GroupSetting<Schema>;
+};
+
+/**
+ * What the defaults constant of options `O` may hold: a value of each option's own type, under
+ * its own name (a name `O` does not have, or a value of another type, does not compile). Each
+ * options type has one such constant (`CLIENT_DEFAULTS`, `as const satisfies DefaultsOf<ClientConfig>`):
+ * its settings take each default from it, and docs/configuration.md's tables are generated from it.
+ *
+ * @example
+ * ```ts
+ * export const RETRY_DEFAULTS = { limit: 2, baseDelayMs: 250 } as const satisfies DefaultsOf<RetryOptions>;
+ * const RETRY_SETTINGS = settingsFor<RetryOptions>()({ limit: setting(count({ min: 0 }), RETRY_DEFAULTS.limit), ... });
+ * ```
+ */
+export type DefaultsOf<O> = {
+  readonly [K in keyof O]?: Exclude<O[K], undefined>;
 };
 
 /**

@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { BAN_MEMORY_MS, FIRST_BAN_MS, LONGEST_BAN_MS } from '../default-waits.js';
 
 /** When an IP is banned, and for how long. */
 export interface IpBanRule {
@@ -28,13 +29,16 @@ export interface IpBanRule {
   readonly forgetAfterMs: number;
 }
 
-/** The simulator's default rule. */
+/**
+ * The simulator's default rule. The lengths are the service's, as the library's own waits assume
+ * them (`default-waits.ts`): one home, so the simulator bans as long as a client expects.
+ */
 export const DEFAULT_IP_BAN_RULE: IpBanRule = {
   after429s: 10,
   withinMs: 60_000,
-  firstBanMs: 120_000,
-  maxBanMs: 3 * 24 * 60 * 60_000,
-  forgetAfterMs: 24 * 60 * 60_000,
+  firstBanMs: FIRST_BAN_MS,
+  maxBanMs: LONGEST_BAN_MS,
+  forgetAfterMs: BAN_MEMORY_MS,
 };
 
 /** The bans of every IP. */

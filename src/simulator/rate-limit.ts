@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { SERVICE_LIMITS } from '../budget/options.js';
 
 /** A request budget. */
 export interface RateBudget {
@@ -21,7 +22,7 @@ export interface RateBudget {
 }
 
 /** The service's budget (docs/service.md). */
-export const DEFAULT_RATE_BUDGET: RateBudget = { limit: 500, windowMs: 10_000 };
+export const DEFAULT_RATE_BUDGET: RateBudget = { limit: SERVICE_LIMITS.limit, windowMs: SERVICE_LIMITS.windowMs };
 
 /** What one request costs. */
 export interface RateCost {

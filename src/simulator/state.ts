@@ -6,6 +6,7 @@
  * @module
  */
 import { Subject } from 'rxjs';
+import { KEY_LIFE_MS } from '../endpoints/listen-key.js';
 import type { AccountType } from '../params/fields.js';
 import type { DealEvent, OrderEvent, OrderStatus, Side } from '../stream/events.js';
 import { withOverrides, type Overrides } from './overrides.js';
@@ -224,7 +225,7 @@ export const DEFAULT_LIMITS: SimLimits = {
   subAccountsPerMaster: 30,
   apiKeysPerAccount: 30,
   listenKeysPerUid: 60,
-  listenKeyValidityMs: 60 * 60_000,
+  listenKeyValidityMs: KEY_LIFE_MS,
 };
 
 /** All the simulator's state. */

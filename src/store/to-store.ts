@@ -5,10 +5,19 @@
  */
 import { asyncScheduler, Observable, type Subscribable } from 'rxjs';
 import { ValidationError, type ValidationIssue } from '../errors.js';
-import { checkSettings, optional, refuseIssues, setting, settingsFor } from '../settings/resolve.js';
+import { checkSettings, type DefaultsOf, optional, refuseIssues, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, ANY_VALUE, duration, OBSERVABLE, SCHEDULER } from '../settings/rules.js';
 import { NOTHING, SharedSource } from './shared-source.js';
 import type { Store, StoreOptions, Unsubscribe } from './types.js';
+
+/**
+ * The defaults of {@link StoreOptions}, each written here only: `STORE_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const STORE_DEFAULTS = {
+  linger: 1000,
+  scheduler: asyncScheduler,
+} as const satisfies DefaultsOf<StoreOptions<unknown>>;
 
 /**
  * The store's settings: each rule and default (`initial` may be any value: the types say what).
@@ -20,8 +29,8 @@ import type { Store, StoreOptions, Unsubscribe } from './types.js';
  */
 export const STORE_SETTINGS = settingsFor<StoreOptions<unknown>>()({
   initial: optional(ANY_VALUE),
-  linger: setting(duration({ min: 0 }), 1000),
-  scheduler: setting(SCHEDULER, asyncScheduler),
+  linger: setting(duration({ min: 0 }), STORE_DEFAULTS.linger),
+  scheduler: setting(SCHEDULER, STORE_DEFAULTS.scheduler),
 });
 
 const LISTENER = aFunction<(value: never) => void>();

@@ -4,7 +4,7 @@
  * @module
  */
 import { exponentialDelay } from '../exponential-backoff.js';
-import { resolveSettings, setting, settingsFor, type Resolved } from '../settings/resolve.js';
+import { type DefaultsOf, type Resolved, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { duration } from '../settings/rules.js';
 
 /** Backoff settings. */
@@ -30,12 +30,22 @@ const SHORTEST_DELAY_MS = 100;
  */
 const SHORTEST_STABLE_MS = 1000;
 
+/**
+ * The defaults of {@link BackoffOptions}, each written here only: `BACKOFF_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const BACKOFF_DEFAULTS = {
+  initialDelayMs: 500,
+  maxDelayMs: 30_000,
+  stableAfterMs: 60_000,
+} as const satisfies DefaultsOf<BackoffOptions>;
+
 /** The backoff's settings: each rule and default. */
 export const BACKOFF_SETTINGS = settingsFor<BackoffOptions>()(
   {
-    initialDelayMs: setting(duration({ min: SHORTEST_DELAY_MS }), 500),
-    maxDelayMs: setting(duration({ min: SHORTEST_DELAY_MS }), 30_000),
-    stableAfterMs: setting(duration({ min: SHORTEST_STABLE_MS }), 60_000),
+    initialDelayMs: setting(duration({ min: SHORTEST_DELAY_MS }), BACKOFF_DEFAULTS.initialDelayMs),
+    maxDelayMs: setting(duration({ min: SHORTEST_DELAY_MS }), BACKOFF_DEFAULTS.maxDelayMs),
+    stableAfterMs: setting(duration({ min: SHORTEST_STABLE_MS }), BACKOFF_DEFAULTS.stableAfterMs),
   },
   [{ field: 'maxDelayMs', words: 'at least initialDelayMs', holds: (backoff) => backoff.maxDelayMs >= backoff.initialDelayMs }],
 );

@@ -5,7 +5,7 @@
  * @module
  */
 import { Observable, Subject, type SchedulerLike } from 'rxjs';
-import { optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
+import { type DefaultsOf, optional, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { duration, OBSERVABLE, type Rule } from '../settings/rules.js';
 import { nextHealth, notRunning, type HealthInput, type HealthRecord, type StreamHealth } from './health.js';
 import { HealthRefresh } from './health-refresh.js';
@@ -29,8 +29,13 @@ export interface StreamHealthOptions {
   readonly refreshMs?: number | undefined;
 }
 
+/** The defaults of {@link StreamHealthOptions}, and of the health of many streams (the same `refreshMs`). */
+export const STREAM_HEALTH_DEFAULTS = {
+  refreshMs: 1000,
+} as const satisfies DefaultsOf<StreamHealthOptions>;
+
 /** The rule of `refreshMs`, shared by the health of one stream and of many. */
-export const REFRESH_MS = setting(duration({ min: 0, max: 60_000 }), 1000);
+export const REFRESH_MS = setting(duration({ min: 0, max: 60_000 }), STREAM_HEALTH_DEFAULTS.refreshMs);
 
 /** The settings of a stream's `health()`: each rule and default. */
 export const STREAM_HEALTH_SETTINGS = settingsFor<StreamHealthOptions>()({

@@ -5,12 +5,12 @@
  *
  * @module
  */
-import type { SchedulerLike } from 'rxjs';
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { plainOnlyToLoopback, serviceUrl } from '../client/url-settings.js';
 import { KEY_LIFE_MS } from '../endpoints/listen-key.js';
 import { RECORDER, type Recording } from '../recording-hooks.js';
 import type { ValidationIssue } from '../errors.js';
-import { checkSettings, group, optional, setting, settingsFor, type Resolved } from '../settings/resolve.js';
+import { checkSettings, type DefaultsOf, group, optional, type Resolved, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, BOOLEAN, duration, listOf, oneOf, SCHEDULER, type Rule } from '../settings/rules.js';
 import { BACKOFF_SETTINGS, type BackoffOptions } from './backoff.js';
 import type { PrivateChannelKind } from './channels.js';
@@ -39,9 +39,9 @@ export interface UserDataStreamOptions {
   readonly pingTimeoutMs?: number | undefined;
   /** Opening and subscribing must finish within this, ms, from 100. Default 15000. */
   readonly connectTimeoutMs?: number | undefined;
-  /** Reconnect backoff. Defaults: 500 ms doubling to 30 s, reset after 60 s connected. */
+  /** Reconnect backoff (doubling, with jitter); each of its settings says its default ({@link BackoffOptions}). */
   readonly backoff?: BackoffOptions | undefined;
-  /** What a malformed or unknown frame does: a `diagnostic` event (default), or an error that ends the stream. */
+  /** What a malformed or unknown frame does: `'report'`, a `diagnostic` event, or `'error'`, an error that ends the stream. Default `'report'`. */
   readonly onMalformedFrame?: 'report' | 'error' | undefined;
   /** Scheduler for every timer. Default: the client's, else rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike | undefined;
@@ -80,24 +80,45 @@ const SHORTEST_TIMEOUT_MS = 100;
 /** The kinds of events a stream can subscribe to. */
 export const STREAM_KINDS: readonly PrivateChannelKind[] = ['account', 'deals', 'orders'];
 
+/**
+ * The defaults of {@link UserDataStreamOptions}, each written here only: `STREAM_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const STREAM_DEFAULTS = {
+  allowInsecureHttp: false,
+  // Filled in when the stream starts: the client's scheduler when the key source is a client, else this.
+  scheduler: asyncScheduler,
+  format: 'protobuf',
+  kinds: STREAM_KINDS,
+  keepAliveIntervalMs: 30 * MINUTE,
+  rolloverAfterMs: 23 * HOUR,
+  rolloverOverlapMs: 2000,
+  pingIntervalMs: 20_000,
+  pingTimeoutMs: 10_000,
+  connectTimeoutMs: 15_000,
+  onMalformedFrame: 'report',
+  webSocketFactory: defaultWebSocketFactory,
+  random: Math.random,
+} as const satisfies DefaultsOf<UserDataStreamOptions>;
+
 /** The stream's settings: each rule and default. */
 export const STREAM_SETTINGS = settingsFor<UserDataStreamOptions>()(
   {
     wsUrl: optional(serviceUrl(['wss:', 'ws:'])),
-    allowInsecureHttp: setting(BOOLEAN, false),
-    format: setting(oneOf(['protobuf', 'json'] as const), 'protobuf'),
-    kinds: setting(listOf(STREAM_KINDS), STREAM_KINDS),
-    keepAliveIntervalMs: setting(duration({ min: SHORTEST_KEEPALIVE_INTERVAL_MS, below: KEY_LIFE_MS }), 30 * MINUTE),
-    rolloverAfterMs: setting(duration({ min: SHORTEST_ROLLOVER_MS, max: CONNECTION_LIFE_MS }), 23 * HOUR),
-    rolloverOverlapMs: setting(duration({ min: 0 }), 2000),
-    pingIntervalMs: setting(duration({ min: SHORTEST_PING_INTERVAL_MS }), 20_000),
-    pingTimeoutMs: setting(duration({ min: SHORTEST_TIMEOUT_MS }), 10_000),
-    connectTimeoutMs: setting(duration({ min: SHORTEST_TIMEOUT_MS }), 15_000),
+    allowInsecureHttp: setting(BOOLEAN, STREAM_DEFAULTS.allowInsecureHttp),
+    format: setting(oneOf(['protobuf', 'json'] as const), STREAM_DEFAULTS.format),
+    kinds: setting(listOf(STREAM_KINDS), STREAM_DEFAULTS.kinds),
+    keepAliveIntervalMs: setting(duration({ min: SHORTEST_KEEPALIVE_INTERVAL_MS, below: KEY_LIFE_MS }), STREAM_DEFAULTS.keepAliveIntervalMs),
+    rolloverAfterMs: setting(duration({ min: SHORTEST_ROLLOVER_MS, max: CONNECTION_LIFE_MS }), STREAM_DEFAULTS.rolloverAfterMs),
+    rolloverOverlapMs: setting(duration({ min: 0 }), STREAM_DEFAULTS.rolloverOverlapMs),
+    pingIntervalMs: setting(duration({ min: SHORTEST_PING_INTERVAL_MS }), STREAM_DEFAULTS.pingIntervalMs),
+    pingTimeoutMs: setting(duration({ min: SHORTEST_TIMEOUT_MS }), STREAM_DEFAULTS.pingTimeoutMs),
+    connectTimeoutMs: setting(duration({ min: SHORTEST_TIMEOUT_MS }), STREAM_DEFAULTS.connectTimeoutMs),
     backoff: group(BACKOFF_SETTINGS),
-    onMalformedFrame: setting(oneOf(['report', 'error'] as const), 'report'),
+    onMalformedFrame: setting(oneOf(['report', 'error'] as const), STREAM_DEFAULTS.onMalformedFrame),
     scheduler: optional(SCHEDULER),
-    webSocketFactory: setting(aFunction<WebSocketFactory>(), defaultWebSocketFactory),
-    random: setting(aFunction<() => number>(), Math.random),
+    webSocketFactory: setting(aFunction<WebSocketFactory>(), STREAM_DEFAULTS.webSocketFactory),
+    random: setting(aFunction<() => number>(), STREAM_DEFAULTS.random),
     recorder: optional(RECORDER),
   },
   [

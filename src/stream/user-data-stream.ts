@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { asyncScheduler, Observable, share } from 'rxjs';
+import { Observable, share } from 'rxjs';
 import { lifeOf } from '../client/client-life.js';
 import { ClientClosedError, ValidationError, type ValidationIssue } from '../errors.js';
 import { metricsOf } from '../metrics/slot.js';
@@ -21,7 +21,7 @@ import type { StreamHealth } from './health.js';
 import { HealthTap, type StreamHealthOptions } from './health-tap.js';
 import type { KeyCallSource } from './recorded-key-source.js';
 import { StreamFatalError } from './stream-fatal-error.js';
-import { checkStreamOptions, LISTEN_KEY_PROVIDER, type ResolvedStreamOptions, type UserDataStreamOptions } from './stream-settings.js';
+import { checkStreamOptions, LISTEN_KEY_PROVIDER, STREAM_DEFAULTS, type ResolvedStreamOptions, type UserDataStreamOptions } from './stream-settings.js';
 import { StreamSupervisor, type StopReport, type StreamSettings } from './supervisor/shell.js';
 
 export type { StopReport };
@@ -124,7 +124,7 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
     connectTimeoutMs: resolved.connectTimeoutMs,
     backoff: resolved.backoff,
     onMalformedFrame: resolved.onMalformedFrame,
-    scheduler: resolved.scheduler ?? client?.scheduler ?? asyncScheduler,
+    scheduler: resolved.scheduler ?? client?.scheduler ?? STREAM_DEFAULTS.scheduler,
     webSocketFactory: resolved.webSocketFactory,
     random: resolved.random,
     redact: client?.redact ?? redactor([]),

@@ -284,4 +284,25 @@ describe('recordingFileSink', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it.each([
+    [{ overwrite: 'yes' }, 'overwrite', 'true or false'],
+    [{ overwrite: 1 }, 'overwrite', 'true or false'],
+    [{ overwrit: true }, 'overwrit', 'not a setting (did you mean overwrite?)'],
+  ])('rejects %p before any file is opened, naming the setting (it was read as no overwrite)', async (options, field, rule) => {
+    const dir = await mkdtemp(join(tmpdir(), 'mexc-rx-sink-'));
+    try {
+      const path = join(dir, 'session.ndjson');
+      await writeFile(path, 'old');
+      const refused = await recordingFileSink(path, options as never).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(ValidationError);
+      expect((refused as ValidationError).issues).toEqual([{ field, rule }]);
+      expect(await readFile(path, 'utf8')).toBe('old');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

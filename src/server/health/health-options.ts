@@ -6,7 +6,7 @@
  */
 import type { Observable } from 'rxjs';
 import type { StreamsHealth } from '../../scale/streams-health.js';
-import { setting, settingsFor, required } from '../../settings/resolve.js';
+import { type DefaultsOf, required, setting, settingsFor } from '../../settings/resolve.js';
 import { BOOLEAN, count, duration, OBSERVABLE, type Rule } from '../../settings/rules.js';
 import type { StreamHealth } from '../../stream/health.js';
 
@@ -48,13 +48,26 @@ const PATH: Rule<string> = {
   accepts: (value): value is string => typeof value === 'string' && /^\/[^\s?#]*$/.test(value),
 };
 
+/**
+ * The defaults of {@link HealthHandlerOptions}, each written here only: `HEALTH_HANDLER_SETTINGS` reads them,
+ * and docs/configuration.md's table shows them.
+ */
+export const HEALTH_HANDLER_DEFAULTS = {
+  livenessPath: '/livez',
+  readinessPath: '/readyz',
+  maxEventLoopDelayMs: 2000,
+  maxNotLive: 0,
+  staleIsReady: false,
+  maxListed: 100,
+} as const satisfies DefaultsOf<HealthHandlerOptions>;
+
 /** The handler's settings: each rule and default. */
 export const HEALTH_HANDLER_SETTINGS = settingsFor<HealthHandlerOptions>()({
   health: required(OBSERVABLE as Rule<HealthSource>),
-  livenessPath: setting(PATH, '/livez'),
-  readinessPath: setting(PATH, '/readyz'),
-  maxEventLoopDelayMs: setting(duration({ min: 1 }), 2000),
-  maxNotLive: setting(count({ min: 0, orInfinity: true }), 0),
-  staleIsReady: setting(BOOLEAN, false),
-  maxListed: setting(count({ min: 0, max: 10_000 }), 100),
+  livenessPath: setting(PATH, HEALTH_HANDLER_DEFAULTS.livenessPath),
+  readinessPath: setting(PATH, HEALTH_HANDLER_DEFAULTS.readinessPath),
+  maxEventLoopDelayMs: setting(duration({ min: 1 }), HEALTH_HANDLER_DEFAULTS.maxEventLoopDelayMs),
+  maxNotLive: setting(count({ min: 0, orInfinity: true }), HEALTH_HANDLER_DEFAULTS.maxNotLive),
+  staleIsReady: setting(BOOLEAN, HEALTH_HANDLER_DEFAULTS.staleIsReady),
+  maxListed: setting(count({ min: 0, max: 10_000 }), HEALTH_HANDLER_DEFAULTS.maxListed),
 }, [{ field: 'readinessPath', words: 'not the livenessPath', holds: (s) => s.readinessPath !== s.livenessPath }]);

@@ -102,8 +102,8 @@ export const handwrittenBenchmark: Benchmark = {
   title: 'Written by hand, against the library that could replace it',
   description:
     'Each piece the project writes by hand, and a maintained library doing the same work on the same seeded input, in the ' +
-    'same process; before any timing each pair checks that both sides give the same results (for the two hash functions, ' +
-    'which cannot: that both tell every input apart). CPU pairs: each round times a pass of each side, back to back in ' +
+    'same process; before any timing each pair checks that both sides give the same results (for the hash functions, ' +
+    'whose results cannot be equal: that both tell every input apart). CPU pairs: each round times a pass of each side, back to back in ' +
     'alternating order, enough passes for about 60 ms of the process\'s CPU time, and the rate is per CPU second (time the cores spent on other processes does not count). The HTTP client: a node:http server in a child process on ' +
     '127.0.0.1 answers a GET with the same 1 KB JSON body; each side sends 800 requests a round, 16 in flight, the order ' +
     'rotating from round to round after a warm-up; the hot path is requests per second of the client process\'s CPU time. ' +

@@ -9,6 +9,7 @@ import { budgetBenchmark } from './budget.bench.js';
 import { bundleBenchmark } from './bundle.bench.js';
 import { decodeBenchmark } from './decode.bench.js';
 import { e2eBenchmark } from './e2e.bench.js';
+import { handwrittenBenchmark } from './handwritten.bench.js';
 import { metricsBenchmark } from './metrics.bench.js';
 import { operatorsBenchmark } from './operators.bench.js';
 import { peersBenchmark } from './peers.bench.js';
@@ -28,4 +29,5 @@ export const benchmarks: readonly Benchmark[] = [
   budgetBenchmark,
   thousandBenchmark,
   bundleBenchmark,
+  handwrittenBenchmark,
 ];

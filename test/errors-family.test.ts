@@ -25,17 +25,18 @@ import {
   ValidationError,
 } from '../src/index.js';
 
-const target = { operation: 'M2', method: 'GET', path: '/api/v3/sub-account/list' } as const;
+const operation = 'M2';
+const target = { method: 'GET', path: '/api/v3/sub-account/list' } as const;
 const api = (code: number | string, status = 400) => new ApiError({ code, msg: 'refused', status, operation: 'L1' });
 
 const every: readonly [string, Error][] = [
   ['ApiError', api(700002)],
-  ['HttpError', new HttpError({ status: 503, target })],
-  ['NetworkError', new NetworkError({ target, cause: new Error('reset') })],
-  ['TimeoutError', new TimeoutError({ target, timeoutMs: 10 })],
+  ['HttpError', new HttpError({ status: 503, operation, target })],
+  ['NetworkError', new NetworkError({ operation, target, cause: new Error('reset') })],
+  ['TimeoutError', new TimeoutError({ operation, target, timeoutMs: 10 })],
   ['DecodeError', new DecodeError({ source: 'M2', paths: ['subAccounts: expected array'] })],
   ['ValidationError', new ValidationError({ operation: 'M2', issues: [{ field: 'limit', rule: 'integer from 1 to 200' }] })],
-  ['UnknownOutcomeError', new UnknownOutcomeError({ operation: 'M6', params: {}, sentAt: 0, cause: new HttpError({ status: 500, target }) })],
+  ['UnknownOutcomeError', new UnknownOutcomeError({ operation: 'M6', params: {}, sentAt: 0, cause: new HttpError({ status: 500, operation, target }) })],
   ['RateLimitedError', new RateLimitedError({ operation: 'M2', scope: 'ip', pausedUntil: 0 })],
   ['ClientClosedError', new ClientClosedError({ operation: 'M2' })],
   ['StreamFatalError', new StreamFatalError('credentials refused', { cause: api(700002) })],
@@ -78,19 +79,19 @@ describe('credentialsRefused', () => {
   });
 
   it('holds for an HttpError 401: refused without a service body, it is still the credentials', () => {
-    expect(credentialsRefused(new HttpError({ status: 401, target }))).toBe(true);
+    expect(credentialsRefused(new HttpError({ status: 401, operation, target }))).toBe(true);
   });
 
   it('does not hold for an HttpError 403: the service’s firewall refuses the IP or the request rate, not the key', () => {
-    expect(credentialsRefused(new HttpError({ status: 403, target }))).toBe(false);
-    expect(credentialsRefused(new HttpError({ status: 403, target, retryAfterMs: 60_000 }))).toBe(false);
+    expect(credentialsRefused(new HttpError({ status: 403, operation, target }))).toBe(false);
+    expect(credentialsRefused(new HttpError({ status: 403, operation, target, retryAfterMs: 60_000 }))).toBe(false);
   });
 
   it('does not hold for failures another attempt may cure', () => {
     expect(credentialsRefused(api(SERVICE_CODES.tooManyRequests, 429))).toBe(false);
     expect(credentialsRefused(api(SERVICE_CODES.listenKeyInvalid))).toBe(false);
     expect(credentialsRefused(api(SERVICE_CODES.timestampOutsideWindow))).toBe(false);
-    expect(credentialsRefused(new HttpError({ status: 503, target }))).toBe(false);
+    expect(credentialsRefused(new HttpError({ status: 503, operation, target }))).toBe(false);
     expect(credentialsRefused(new Error('socket hang up'))).toBe(false);
   });
 });

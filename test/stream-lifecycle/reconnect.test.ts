@@ -170,7 +170,7 @@ describe('reconnection (virtual time)', () => {
     scheduler.run(({ flush }) => {
       const { server } = setup(scheduler);
       let failure: unknown;
-      const unauthorized = new HttpError({ status: 401, target: { operation: 'L1', method: 'POST', path: '/api/v3/userDataStream' } });
+      const unauthorized = new HttpError({ status: 401, operation: 'L1', target: { method: 'POST', path: '/api/v3/userDataStream' } });
       const subscription = userDataStream(() => throwError(() => unauthorized), { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe({
         error: (e: unknown) => (failure = e),
       });
@@ -188,7 +188,7 @@ describe('reconnection (virtual time)', () => {
     scheduler.run(({ flush }) => {
       const { server, keys } = setup(scheduler);
       let blocked = 2;
-      const firewall = new HttpError({ status: 403, target: { operation: 'L1', method: 'POST', path: '/api/v3/userDataStream' } });
+      const firewall = new HttpError({ status: 403, operation: 'L1', target: { method: 'POST', path: '/api/v3/userDataStream' } });
       const source = { ...keys, create: () => defer(() => (blocked-- > 0 ? throwError(() => firewall) : keys.create())) };
       const events: UserDataEvent[] = [];
       let failure: unknown;

@@ -8,6 +8,7 @@ import { JetStreamPublishError } from '../src/bridge/errors.js';
 import { CREDENTIALS_REFUSED_CODES } from '../src/service-codes.js';
 import {
   ApiError,
+  BrokerError,
   ClientClosedError,
   credentialsRefused,
   DecodeError,
@@ -43,6 +44,7 @@ const every: readonly [string, Error][] = [
   ['JetStreamPublishError', new JetStreamPublishError('publishing failed')],
   ['RecordingFormatError', new RecordingFormatError({ reason: 'newer-format', message: 'format 2', format: 2 })],
   ['RecordedRestError', new RecordedRestError({ operation: 'M8', recordedName: 'ApiError', message: 'refused' })],
+  ['BrokerError', new BrokerError({ method: 'POST', path: '/api/mexc/listen-key', status: 403, code: 'forbidden' })],
 ];
 
 describe('the error family', () => {
@@ -51,6 +53,28 @@ describe('the error family', () => {
     expect(error).toBeInstanceOf(Error);
     expect(isMexcError(error)).toBe(true);
     expect(error.name).toBe(name);
+  });
+
+  it.each(every)('%s carries the one context shape: operation and target, as its own fields', (_name, error) => {
+    expect(Object.keys(error)).toEqual(expect.arrayContaining(['operation', 'target']));
+    const { target } = error as MexcError;
+    if (target !== undefined) expect(Object.keys(target).sort()).toEqual(['method', 'path']);
+  });
+
+  it('keeps no query string, fragment or userinfo in a target, however it was given', () => {
+    const signed = { method: 'GET', path: 'https://me:hunter2@api.mexc.com/api/v3/sub-account/list?timestamp=1&signature=abc123#listenKey=pqia91ma' };
+    const errors = [
+      new HttpError({ status: 503, operation, target: signed }),
+      new NetworkError({ operation, target: signed, cause: new Error('reset') }),
+      new TimeoutError({ operation, target: signed, timeoutMs: 10 }),
+      new ApiError({ code: 1, msg: 'x', status: 400, operation, target: signed }),
+      new ValidationError({ operation, target: signed, issues: [] }),
+      new BrokerError({ method: 'PUT', path: signed.path, status: 404 }),
+    ];
+    for (const error of errors) {
+      expect(error.target).toStrictEqual({ method: error.target?.method, path: 'https://[redacted]@api.mexc.com/api/v3/sub-account/list' });
+      expect(error.message).not.toMatch(/signature|abc123|hunter2|pqia91ma/);
+    }
   });
 
   it('ClientClosedError says the client is closed, or that userDataStreams is', () => {

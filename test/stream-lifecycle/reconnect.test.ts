@@ -146,6 +146,8 @@ describe('reconnection (virtual time)', () => {
       scheduler.schedule(() => server.broadcast('{"channel":"spot@private.account.v3.api"}'), 100);
       flush();
       expect(failure).toBeInstanceOf(StreamFatalError);
+      // No request failed: the stream itself is the operation, there is no target.
+      expect(failure).toMatchObject({ operation: 'stream', target: undefined });
       expect(server.sockets[0]?.closedByClient).toBe(true);
       expect(keys.of('close')).toHaveLength(1);
     });
@@ -179,6 +181,8 @@ describe('reconnection (virtual time)', () => {
       flush();
       expect(failure).toBeInstanceOf(StreamFatalError);
       expect((failure as StreamFatalError).cause).toBe(unauthorized);
+      // The refused call's context, as the cause carries it.
+      expect(failure).toMatchObject({ operation: 'L1', target: { method: 'POST', path: '/api/v3/userDataStream' } });
       expect(server.sockets).toHaveLength(0);
     });
   });

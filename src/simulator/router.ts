@@ -110,7 +110,7 @@ function faultReply(kind: FaultKind, row: AnyEndpoint): SimReply {
   if (kind === 'refuse') {
     const refusal = row.id.startsWith('L')
       ? new SimError(SIM_CODES.listenKeyInvalid, 'listen key information error')
-      : new SimError(SIM_CODES.badParameter, 'request refused (simulated fault)');
+      : new SimError(SIM_CODES.parameterInvalid, 'request refused (simulated fault)');
     return errorReply(refusal, row.envelope);
   }
   if (kind === 'status-429') {

@@ -22,5 +22,4 @@ describe('the mexc-rx/nats entry', () => {
       'publishToJetStream',
     ]);
   });
-
 });

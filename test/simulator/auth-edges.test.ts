@@ -23,14 +23,14 @@ describe('checkTimestamp', () => {
   it('takes a recvWindow of 1 ms, and refuses 0, a sign, a fraction or text around the digits', () => {
     expect(codeOf(() => checkTimestamp(values({ recvWindow: '1', timestamp: String(NOW) }), NOW))).toBeUndefined();
     for (const recvWindow of ['0', '-5', '1.5', 'x5000', '5000x', '']) {
-      expect([recvWindow, codeOf(() => checkTimestamp(values({ recvWindow, timestamp: String(NOW) }), NOW))]).toEqual([recvWindow, SIM_CODES.badParameter]);
+      expect([recvWindow, codeOf(() => checkTimestamp(values({ recvWindow, timestamp: String(NOW) }), NOW))]).toEqual([recvWindow, SIM_CODES.parameterInvalid]);
     }
   });
 
   it('refuses a missing timestamp, and one with anything but digits', () => {
-    expect(codeOf(() => checkTimestamp(values({}), NOW))).toBe(SIM_CODES.badParameter);
+    expect(codeOf(() => checkTimestamp(values({}), NOW))).toBe(SIM_CODES.parameterInvalid);
     for (const timestamp of [`x${NOW}`, `${NOW}x`, `${NOW}.5`, '']) {
-      expect([timestamp, codeOf(() => checkTimestamp(values({ timestamp }), NOW))]).toEqual([timestamp, SIM_CODES.badParameter]);
+      expect([timestamp, codeOf(() => checkTimestamp(values({ timestamp }), NOW))]).toEqual([timestamp, SIM_CODES.parameterInvalid]);
     }
   });
 
@@ -59,8 +59,8 @@ describe('identify and checkSignature', () => {
   it('takes an empty signature for a missing one (a parameter error), not for a wrong one', () => {
     const caller = { key: { secretKey: 'secret' } } as unknown as Caller;
     const query = { values: values({}), signedText: 'timestamp=1' };
-    expect(codeOf(() => checkSignature(caller, { ...query, signature: '' }, '', false))).toBe(SIM_CODES.badParameter);
-    expect(codeOf(() => checkSignature(caller, { ...query, signature: undefined }, '', false))).toBe(SIM_CODES.badParameter);
+    expect(codeOf(() => checkSignature(caller, { ...query, signature: '' }, '', false))).toBe(SIM_CODES.parameterInvalid);
+    expect(codeOf(() => checkSignature(caller, { ...query, signature: undefined }, '', false))).toBe(SIM_CODES.parameterInvalid);
     expect(codeOf(() => checkSignature(caller, { ...query, signature: 'ab' }, '', false))).toBe(SIM_CODES.signatureInvalid);
   });
 });

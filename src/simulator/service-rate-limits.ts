@@ -1,11 +1,10 @@
 /**
- * The service's rate limits, as the simulator's router applies them per endpoint (the client's
- * request budget, `src/budget/`, is what keeps a client under them), in the two scopes the
- * service counts (docs/service.md, "Errors": per IP address and per account). Every request that
- * reaches an endpoint counts against its caller's IP; only a request that authenticates (a known
- * key, a valid signature, a timestamp inside its window) counts against the key's account as well.
- * So a flood that carries someone else's public key, unsigned or with a stale signature, spends
- * the flooder's IP count and never the key owner's. Both count a request's weight (its row's, 1 where none is
+ * The service's rate limits, as the router applies them per endpoint, in the two scopes it counts
+ * (docs/service.md, "Errors": per IP address and per account). Every request that reaches an
+ * endpoint counts against its caller's IP; only a request that authenticates (a known key, a valid
+ * signature, a timestamp inside its window) counts against the key's account as well. So a flood
+ * that carries someone else's public key, unsigned or with a stale signature, spends the flooder's
+ * IP count and never the key owner's. Both count a request's weight (its row's, 1 where none is
  * given), and a row with a rate of its own per account (A1: 2 calls per second) is counted against
  * that rate too, read from the same row the client's budget reads.
  *

@@ -1,40 +1,18 @@
 /**
  * The library's error family. Every failure a caller can see is a {@link MexcError}: one of these
  * classes (and, in the `mexc-rx/nats` entry, the bridge's), told apart by `instanceof` or by the
- * literal `name`. None of them carries the api key, the secret key, a signature or a fund
+ * literal `name`; each carries the same context, `operation` and `target` ({@link ErrorContext},
+ * `error-context.ts`). None of them carries the api key, the secret key, a signature or a fund
  * password: messages are built from safe fields only, and causes coming from outside (a custom
  * `fetch`, the socket) are copied with their text redacted.
  *
  * @module
  */
-import type { OperationId } from './endpoints/operation-id.js';
+import { MexcError, redactedTarget, type RequestTarget } from './error-context.js';
+import type { OperationId } from './operation-id.js';
 import { withoutUserinfo } from './redact.js';
 
-/**
- * The base class of every error the library raises (REST calls, the user data stream, the
- * JetStream bridge): `instanceof MexcError` (or {@link isMexcError}) tells the library's errors
- * from anything else. Each subclass has a literal `name`.
- *
- * @example
- * ```ts
- * userDataStream(client).subscribe({
- *   error: (e: unknown) => console.error(e instanceof MexcError ? `${e.name}: ${e.message}` : e),
- * });
- * ```
- */
-export abstract class MexcError extends Error {
-  abstract override readonly name: string;
-}
-
-/** Where a request was going, without its query string (which holds the signature). */
-export interface RequestTarget {
-  /** Operation id from the spec, e.g. `M6`. */
-  readonly operation: OperationId;
-  /** HTTP method. */
-  readonly method: string;
-  /** Path without query string, e.g. `/api/v3/sub-account/list`. */
-  readonly path: string;
-}
+export { isMexcError, MexcError, type ErrorContext, type RequestTarget } from './error-context.js';
 
 /** One broken rule of a parameter check. */
 export interface ValidationIssue {
@@ -58,21 +36,18 @@ export class ApiError extends MexcError {
   readonly status: number;
   /** Spec id of the operation. */
   readonly operation: OperationId;
+  /** Where the request went. */
+  readonly target: RequestTarget | undefined;
   /** Milliseconds the service asked to wait (`Retry-After`), when it said so (429, 418). */
   readonly retryAfterMs: number | undefined;
 
-  constructor(args: {
-    code: number | string;
-    msg: string;
-    status: number;
-    operation: OperationId;
-    retryAfterMs?: number | undefined;
-  }) {
+  constructor(args: { code: number | string; msg: string; status: number; operation: OperationId; target?: RequestTarget | undefined; retryAfterMs?: number | undefined }) {
     super(`${args.operation}: service error ${String(args.code)} (HTTP ${args.status}): ${args.msg}`);
     this.code = args.code;
     this.msg = args.msg;
     this.status = args.status;
     this.operation = args.operation;
+    this.target = redactedTarget(args.target);
     this.retryAfterMs = args.retryAfterMs;
   }
 }
@@ -83,12 +58,12 @@ export class ApiError extends MexcError {
  */
 export type RedirectHandling = 'refused' | 'followed';
 
-function httpErrorMessage(status: number, target: RequestTarget, redirect: RedirectHandling | undefined): string {
+function httpErrorMessage(status: number, operation: OperationId, target: RequestTarget, redirect: RedirectHandling | undefined): string {
   const where = `${target.method} ${target.path}`;
-  if (redirect === 'followed') return `${target.operation}: HTTP ${status} from ${where} came through a redirect the fetch followed; refused`;
-  if (redirect === 'refused' && status === 0) return `${target.operation}: a redirect refused on ${where} (the platform hides its status)`;
-  if (redirect === 'refused') return `${target.operation}: HTTP ${status} from ${where}: a redirect, refused (not followed)`;
-  return `${target.operation}: HTTP ${status} from ${where}`;
+  if (redirect === 'followed') return `${operation}: HTTP ${status} from ${where} came through a redirect the fetch followed; refused`;
+  if (redirect === 'refused' && status === 0) return `${operation}: a redirect refused on ${where} (the platform hides its status)`;
+  if (redirect === 'refused') return `${operation}: HTTP ${status} from ${where}: a redirect, refused (not followed)`;
+  return `${operation}: HTTP ${status} from ${where}`;
 }
 
 /**
@@ -100,6 +75,8 @@ export class HttpError extends MexcError {
   override readonly name = 'HttpError' as const;
   /** HTTP status (0 when the platform hides a redirect's status, as a browser's `fetch` does). */
   readonly status: number;
+  /** Spec id of the operation. */
+  readonly operation: OperationId;
   /** Where the request went. */
   readonly target: RequestTarget;
   /** Milliseconds the service asked to wait (`Retry-After`), when it said so. */
@@ -107,10 +84,12 @@ export class HttpError extends MexcError {
   /** Set when the answer was a redirect: `refused` (not followed) or `followed` (by a custom `fetch`). */
   readonly redirect: RedirectHandling | undefined;
 
-  constructor(args: { status: number; target: RequestTarget; retryAfterMs?: number | undefined; redirect?: RedirectHandling | undefined }) {
-    super(httpErrorMessage(args.status, args.target, args.redirect));
+  constructor(args: { status: number; operation: OperationId; target: RequestTarget; retryAfterMs?: number | undefined; redirect?: RedirectHandling | undefined }) {
+    const target = redactedTarget(args.target);
+    super(httpErrorMessage(args.status, args.operation, target, args.redirect));
     this.status = args.status;
-    this.target = args.target;
+    this.operation = args.operation;
+    this.target = target;
     this.retryAfterMs = args.retryAfterMs;
     this.redirect = args.redirect;
   }
@@ -119,30 +98,38 @@ export class HttpError extends MexcError {
 /** The request could not be completed at the network level (refused, reset, DNS, ...). */
 export class NetworkError extends MexcError {
   override readonly name = 'NetworkError' as const;
+  /** Spec id of the operation. */
+  readonly operation: OperationId;
   /** Where the request went. */
   readonly target: RequestTarget;
 
-  constructor(args: { target: RequestTarget; cause: Error }) {
+  constructor(args: { operation: OperationId; target: RequestTarget; cause: Error }) {
+    const target = redactedTarget(args.target);
     // The cause's text comes from outside (a proxy's URL, a runtime quoting the request URL): no
     // URL's `user:password@` gets through, whatever redactor the cause went through.
-    super(`${args.target.operation}: network failure on ${args.target.method} ${args.target.path}: ${withoutUserinfo(args.cause.message)}`, {
+    super(`${args.operation}: network failure on ${target.method} ${target.path}: ${withoutUserinfo(args.cause.message)}`, {
       cause: args.cause,
     });
-    this.target = args.target;
+    this.operation = args.operation;
+    this.target = target;
   }
 }
 
 /** No response arrived within the configured timeout. */
 export class TimeoutError extends MexcError {
   override readonly name = 'TimeoutError' as const;
+  /** Spec id of the operation. */
+  readonly operation: OperationId;
   /** Where the request went. */
   readonly target: RequestTarget;
   /** The timeout that elapsed, in milliseconds. */
   readonly timeoutMs: number;
 
-  constructor(args: { target: RequestTarget; timeoutMs: number }) {
-    super(`${args.target.operation}: no response within ${args.timeoutMs} ms on ${args.target.method} ${args.target.path}`);
-    this.target = args.target;
+  constructor(args: { operation: OperationId; target: RequestTarget; timeoutMs: number }) {
+    const target = redactedTarget(args.target);
+    super(`${args.operation}: no response within ${args.timeoutMs} ms on ${target.method} ${target.path}`);
+    this.operation = args.operation;
+    this.target = target;
     this.timeoutMs = args.timeoutMs;
   }
 }
@@ -158,11 +145,17 @@ export class DecodeError extends MexcError {
    * hold a freshly created secret key).
    */
   readonly paths: readonly string[];
+  /** Spec id of the operation whose response was decoded; `undefined` for a stream frame or a snapshot's JSON. */
+  readonly operation: OperationId | undefined;
+  /** Where the request whose response was decoded went; `undefined` where there was none. */
+  readonly target: RequestTarget | undefined;
 
-  constructor(args: { source: string; paths: readonly string[] }) {
+  constructor(args: { source: string; paths: readonly string[]; operation?: OperationId | undefined; target?: RequestTarget | undefined }) {
     super(`${args.source}: unexpected shape:\n  ${args.paths.join('\n  ')}`);
     this.source = args.source;
     this.paths = args.paths;
+    this.operation = args.operation;
+    this.target = redactedTarget(args.target);
   }
 }
 
@@ -171,14 +164,17 @@ export class ValidationError extends MexcError {
   override readonly name = 'ValidationError' as const;
   /** Spec id of the operation, or `config` for client configuration. */
   readonly operation: OperationId | 'config';
+  /** Where the call would have gone; `undefined` for client configuration. */
+  readonly target: RequestTarget | undefined;
   /** Every broken rule, one per field. */
   readonly issues: readonly ValidationIssue[];
 
-  constructor(args: { operation: OperationId | 'config'; issues: readonly ValidationIssue[] }) {
+  constructor(args: { operation: OperationId | 'config'; issues: readonly ValidationIssue[]; target?: RequestTarget | undefined }) {
     super(
       `${args.operation}: invalid parameters: ${args.issues.map((i) => `${i.field} (${i.rule})`).join(', ')}`,
     );
     this.operation = args.operation;
+    this.target = redactedTarget(args.target);
     this.issues = args.issues;
   }
 }
@@ -193,6 +189,8 @@ export class UnknownOutcomeError extends MexcError {
   override readonly name = 'UnknownOutcomeError' as const;
   /** Spec id of the operation. */
   readonly operation: OperationId;
+  /** Where the request went. */
+  readonly target: RequestTarget | undefined;
   /** The parameters that were sent, with secret fields (fund password) replaced by `[redacted]`. */
   readonly params: Readonly<Record<string, string>>;
   /** The client-supplied id of a transfer, the key to look it up with. */
@@ -202,6 +200,8 @@ export class UnknownOutcomeError extends MexcError {
 
   constructor(args: {
     operation: OperationId;
+    /** Where the request went; when not given, the cause's. */
+    target?: RequestTarget | undefined;
     params: Readonly<Record<string, string>>;
     clientTranId?: string | undefined;
     sentAt: number;
@@ -213,6 +213,7 @@ export class UnknownOutcomeError extends MexcError {
       { cause: args.cause },
     );
     this.operation = args.operation;
+    this.target = redactedTarget(args.target ?? args.cause.target);
     this.params = args.params;
     this.clientTranId = args.clientTranId;
     this.sentAt = args.sentAt;
@@ -228,17 +229,20 @@ export class RateLimitedError extends MexcError {
   override readonly name = 'RateLimitedError' as const;
   /** Spec id of the operation. */
   readonly operation: OperationId;
+  /** Where the call would have gone, when the caller of the budget said (a client's calls do). */
+  readonly target: RequestTarget | undefined;
   /** `endpoint`: a 429 paused this endpoint for the IP; `ip`: a 418 banned the IP. */
   readonly scope: 'endpoint' | 'ip';
   /** When the pause ends, in the budget's scheduler time (epoch ms with the default scheduler). */
   readonly pausedUntil: number;
 
-  constructor(args: { operation: OperationId; scope: 'endpoint' | 'ip'; pausedUntil: number }) {
+  constructor(args: { operation: OperationId; scope: 'endpoint' | 'ip'; pausedUntil: number; target?: RequestTarget | undefined }) {
     super(
       `${args.operation}: not sent: the service ${args.scope === 'ip' ? 'banned this IP (418)' : 'paused this endpoint (429)'}` +
         ` until ${timeText(args.pausedUntil)}`,
     );
     this.operation = args.operation;
+    this.target = redactedTarget(args.target);
     this.scope = args.scope;
     this.pausedUntil = args.pausedUntil;
   }
@@ -255,14 +259,17 @@ export class ClientClosedError extends MexcError {
   override readonly name = 'ClientClosedError' as const;
   /** Spec id of the operation given up; `stream` for a client's user data stream, `streams` for `userDataStreams` closed. */
   readonly operation: OperationId | 'stream' | 'streams';
+  /** Where the call given up was going; `undefined` for a stream. */
+  readonly target: RequestTarget | undefined;
 
-  constructor(args: { operation: OperationId | 'stream' | 'streams' }) {
+  constructor(args: { operation: OperationId | 'stream' | 'streams'; target?: RequestTarget | undefined }) {
     super(
       args.operation === 'streams'
         ? 'streams: userDataStreams was closed (its close() was called); make a new one to go on'
         : `${args.operation}: the client is closed (client.close() was called); make a new client to go on`,
     );
     this.operation = args.operation;
+    this.target = redactedTarget(args.target);
   }
 }
 
@@ -283,18 +290,3 @@ export type RestError =
   | UnknownOutcomeError
   | RateLimitedError
   | ClientClosedError;
-
-/**
- * Tells whether a value is one of the library's errors (any {@link MexcError}: a REST call's, the
- * stream's `StreamFatalError`, the bridge's `JetStreamPublishError`).
- *
- * @example
- * ```ts
- * listSubAccounts(client, {}).subscribe({
- *   error: (e: unknown) => console.error(isMexcError(e) ? e.name : 'unexpected', e),
- * });
- * ```
- */
-export function isMexcError(value: unknown): value is MexcError {
-  return value instanceof MexcError;
-}

@@ -31,13 +31,14 @@ export {
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
+  type ErrorContext,
   type RedirectHandling,
   type RequestTarget,
   type RestError,
   type ValidationIssue,
 } from './errors.js';
 export { credentialsRefused, SERVICE_CODES } from './service-codes.js';
-export type { OperationId } from './endpoints/operation-id.js';
+export type { OperationId } from './operation-id.js';
 export type { CallRate, Endpoint } from './endpoints/endpoint.js';
 export { endpointTable } from './endpoints/table.js';
 export {

@@ -8,6 +8,7 @@ import { JetStreamPublishError } from '../src/bridge/errors.js';
 import { CREDENTIALS_REFUSED_CODES } from '../src/service-codes.js';
 import {
   ApiError,
+  BrokerError,
   ClientClosedError,
   credentialsRefused,
   DecodeError,
@@ -25,23 +26,25 @@ import {
   ValidationError,
 } from '../src/index.js';
 
-const target = { operation: 'M2', method: 'GET', path: '/api/v3/sub-account/list' } as const;
+const operation = 'M2';
+const target = { method: 'GET', path: '/api/v3/sub-account/list' } as const;
 const api = (code: number | string, status = 400) => new ApiError({ code, msg: 'refused', status, operation: 'L1' });
 
 const every: readonly [string, Error][] = [
   ['ApiError', api(700002)],
-  ['HttpError', new HttpError({ status: 503, target })],
-  ['NetworkError', new NetworkError({ target, cause: new Error('reset') })],
-  ['TimeoutError', new TimeoutError({ target, timeoutMs: 10 })],
+  ['HttpError', new HttpError({ status: 503, operation, target })],
+  ['NetworkError', new NetworkError({ operation, target, cause: new Error('reset') })],
+  ['TimeoutError', new TimeoutError({ operation, target, timeoutMs: 10 })],
   ['DecodeError', new DecodeError({ source: 'M2', paths: ['subAccounts: expected array'] })],
   ['ValidationError', new ValidationError({ operation: 'M2', issues: [{ field: 'limit', rule: 'integer from 1 to 200' }] })],
-  ['UnknownOutcomeError', new UnknownOutcomeError({ operation: 'M6', params: {}, sentAt: 0, cause: new HttpError({ status: 500, target }) })],
+  ['UnknownOutcomeError', new UnknownOutcomeError({ operation: 'M6', params: {}, sentAt: 0, cause: new HttpError({ status: 500, operation, target }) })],
   ['RateLimitedError', new RateLimitedError({ operation: 'M2', scope: 'ip', pausedUntil: 0 })],
   ['ClientClosedError', new ClientClosedError({ operation: 'M2' })],
   ['StreamFatalError', new StreamFatalError('credentials refused', { cause: api(700002) })],
   ['JetStreamPublishError', new JetStreamPublishError('publishing failed')],
   ['RecordingFormatError', new RecordingFormatError({ reason: 'newer-format', message: 'format 2', format: 2 })],
   ['RecordedRestError', new RecordedRestError({ operation: 'M8', recordedName: 'ApiError', message: 'refused' })],
+  ['BrokerError', new BrokerError({ method: 'POST', path: '/api/mexc/listen-key', status: 403, code: 'forbidden' })],
 ];
 
 describe('the error family', () => {
@@ -50,6 +53,28 @@ describe('the error family', () => {
     expect(error).toBeInstanceOf(Error);
     expect(isMexcError(error)).toBe(true);
     expect(error.name).toBe(name);
+  });
+
+  it.each(every)('%s carries the one context shape: operation and target, as its own fields', (_name, error) => {
+    expect(Object.keys(error)).toEqual(expect.arrayContaining(['operation', 'target']));
+    const { target } = error as MexcError;
+    if (target !== undefined) expect(Object.keys(target).sort()).toEqual(['method', 'path']);
+  });
+
+  it('keeps no query string, fragment or userinfo in a target, however it was given', () => {
+    const signed = { method: 'GET', path: 'https://me:hunter2@api.mexc.com/api/v3/sub-account/list?timestamp=1&signature=abc123#listenKey=pqia91ma' };
+    const errors = [
+      new HttpError({ status: 503, operation, target: signed }),
+      new NetworkError({ operation, target: signed, cause: new Error('reset') }),
+      new TimeoutError({ operation, target: signed, timeoutMs: 10 }),
+      new ApiError({ code: 1, msg: 'x', status: 400, operation, target: signed }),
+      new ValidationError({ operation, target: signed, issues: [] }),
+      new BrokerError({ method: 'PUT', path: signed.path, status: 404 }),
+    ];
+    for (const error of errors) {
+      expect(error.target).toStrictEqual({ method: error.target?.method, path: 'https://[redacted]@api.mexc.com/api/v3/sub-account/list' });
+      expect(error.message).not.toMatch(/signature|abc123|hunter2|pqia91ma/);
+    }
   });
 
   it('ClientClosedError says the client is closed, or that userDataStreams is', () => {
@@ -78,19 +103,19 @@ describe('credentialsRefused', () => {
   });
 
   it('holds for an HttpError 401: refused without a service body, it is still the credentials', () => {
-    expect(credentialsRefused(new HttpError({ status: 401, target }))).toBe(true);
+    expect(credentialsRefused(new HttpError({ status: 401, operation, target }))).toBe(true);
   });
 
   it('does not hold for an HttpError 403: the service’s firewall refuses the IP or the request rate, not the key', () => {
-    expect(credentialsRefused(new HttpError({ status: 403, target }))).toBe(false);
-    expect(credentialsRefused(new HttpError({ status: 403, target, retryAfterMs: 60_000 }))).toBe(false);
+    expect(credentialsRefused(new HttpError({ status: 403, operation, target }))).toBe(false);
+    expect(credentialsRefused(new HttpError({ status: 403, operation, target, retryAfterMs: 60_000 }))).toBe(false);
   });
 
   it('does not hold for failures another attempt may cure', () => {
     expect(credentialsRefused(api(SERVICE_CODES.tooManyRequests, 429))).toBe(false);
     expect(credentialsRefused(api(SERVICE_CODES.listenKeyInvalid))).toBe(false);
     expect(credentialsRefused(api(SERVICE_CODES.timestampOutsideWindow))).toBe(false);
-    expect(credentialsRefused(new HttpError({ status: 503, target }))).toBe(false);
+    expect(credentialsRefused(new HttpError({ status: 503, operation, target }))).toBe(false);
     expect(credentialsRefused(new Error('socket hang up'))).toBe(false);
   });
 });

@@ -43,7 +43,7 @@ describe('its users keep their own defaults', () => {
 
   it('an idempotent HTTP call retries after up to 250 ms, doubling up to 5 s, with full jitter', () => {
     const defaults = resolveRetryOptions(undefined);
-    const unavailable = new HttpError({ status: 503, target: { operation: 'M2', method: 'GET', path: '/api/v3/sub-account/list' } });
+    const unavailable = new HttpError({ status: 503, operation: 'M2', target: { method: 'GET', path: '/api/v3/sub-account/list' } });
     expect(attempts(6).map((n) => retryDelay(unavailable, n, defaults, () => 1))).toEqual([250, 500, 1000, 2000, 4000, 5000]);
     expect(retryDelay(unavailable, 1, defaults, () => 0)).toBe(0);
   });
@@ -86,7 +86,7 @@ describe('the cap of every backoff holds at its boundary', () => {
   });
 
   it('an HTTP retry waits between 0 and the capped ceiling, never above the cap', () => {
-    const unavailable = new HttpError({ status: 503, target: { operation: 'M2', method: 'GET', path: '/api/v3/sub-account/list' } });
+    const unavailable = new HttpError({ status: 503, operation: 'M2', target: { method: 'GET', path: '/api/v3/sub-account/list' } });
     fc.assert(
       fc.property(capped, random, ({ initialDelayMs, maxDelayMs, attempt }, r) => {
         const options = { ...resolveRetryOptions(undefined), baseDelayMs: initialDelayMs, maxDelayMs };

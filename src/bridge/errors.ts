@@ -19,6 +19,10 @@ import { MexcError } from '../errors.js';
  */
 export class JetStreamPublishError extends MexcError {
   override readonly name = 'JetStreamPublishError' as const;
+  /** Publishing is no operation of the service. */
+  readonly operation = undefined;
+  /** No HTTP request: the failure is JetStream's (its cause). */
+  readonly target = undefined;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }

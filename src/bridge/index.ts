@@ -4,6 +4,11 @@
  * once however many connections or workers delivered it; readers consume (`consumeJetStream`)
  * through durable consumers, with every payload checked at run time.
  *
+ * The entry exports what a user calls and nothing else: the publisher and the consumer with their
+ * options and types (a delivery's `Publisher`), the stream and consumer set-up, the error, the
+ * subjects to filter on, and the worker partition. The message codec, the message ids and the
+ * resume look-up are the bridge's own.
+ *
  * Needs the optional peers `@nats-io/jetstream`, `@nats-io/nats-core` and a transport
  * (`@nats-io/transport-node`). The core package (`mexc-rx`) never imports this entry.
  *
@@ -17,18 +22,7 @@ export {
   type DurableConsumerOptions,
   type EventStreamOptions,
 } from './stream-setup.js';
+export type { Publisher } from './envelope.js';
 export { JetStreamPublishError } from './errors.js';
-export {
-  accountFromToken,
-  accountSubjects,
-  accountToken,
-  DEFAULT_SUBJECT_PREFIX,
-  eventSubject,
-  parseEventSubject,
-  type EventKind,
-} from './subject.js';
-export { marketIdentity, messageId } from './message-id.js';
-export { decodeEnvelope, encodeEnvelope, MAX_PAYLOAD_BYTES, type DecodedEnvelope, type Envelope, type Publisher } from './envelope.js';
-export { decodeEvent, encodeEvent, type DecodedEvent } from './event-codec.js';
-export { eventTime, lastStoredTime, resumeGap, viewStart } from './resume-gap.js';
+export { accountSubjects, DEFAULT_SUBJECT_PREFIX, eventSubject, type EventKind } from './subject.js';
 export { ownedAccounts, ownerOf, ownsAccount } from '../scale/partition.js';

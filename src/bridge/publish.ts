@@ -46,7 +46,7 @@ interface Resume {
   readonly startedAt: number;
 }
 
-/** What one event of the source asks of its account's lane. */
+/** What one event of the source asks of its account's queue. */
 interface Job {
   readonly account: string;
   readonly resume: Resume | undefined;
@@ -62,7 +62,7 @@ function randomRunId(): string {
 
 /**
  * One subscription of the publisher: turns each event of the source, as it comes, into a job for
- * its account's lane (the event with its subject, id and payload; before the account's first
+ * its account's queue (the event with its subject, id and payload; before the account's first
  * event, the resume look-up), and carries a job out.
  */
 class PublishRun {
@@ -174,7 +174,7 @@ class PublishRun {
  */
 export function publishToJetStream(js: JetStreamClient, options: PublishToJetStreamOptions): OperatorFunction<TaggedEvent<ScaleEvent>, PublishReceipt> {
   const settings = publishSettings(options);
-  const lanes = {
+  const limits = {
     maxInFlight: settings.maxInFlight,
     maxBacklog: settings.maxBacklog,
     backlogError: (max: number) => new JetStreamPublishError(`more than ${max} events wait to be published: the worker cannot keep up`),
@@ -187,7 +187,7 @@ export function publishToJetStream(js: JetStreamClient, options: PublishToJetStr
         keyedConcatMap(
           (job: Job) => job.account,
           (job: Job) => run.execute(job),
-          lanes,
+          limits,
         ),
       );
     });

@@ -5,7 +5,7 @@
  * @module
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
-import { OPERATION_IDS, type OperationId } from '../endpoints/operation-id.js';
+import { OPERATION_IDS, type OperationId } from '../operation-id.js';
 import { type DefaultsOf, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { BOOLEAN, count, duration, SCHEDULER, type Rule } from '../settings/rules.js';
 

@@ -6,7 +6,7 @@
  * @module
  */
 import type { CallRate } from '../endpoints/endpoint.js';
-import type { OperationId } from '../endpoints/operation-id.js';
+import type { OperationId } from '../operation-id.js';
 import type { RateLimitedError } from '../errors.js';
 import { laneIdle, newLane, type Lane } from './lane.js';
 import { limitOf, type BudgetSettings } from './options.js';

@@ -7,7 +7,7 @@
  * @module
  */
 import { map, Observable, share, type SchedulerLike, type Subscription } from 'rxjs';
-import type { OperationId } from '../endpoints/operation-id.js';
+import type { OperationId } from '../operation-id.js';
 import { RateLimitedError } from '../errors.js';
 import { everyInSteps, scheduleInSteps } from '../long-delays.js';
 import { laneSettle, laneTake, type Lane } from './lane.js';

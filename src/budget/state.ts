@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { OPERATION_IDS, type OperationId } from '../endpoints/operation-id.js';
+import { OPERATION_IDS, type OperationId } from '../operation-id.js';
 import { laneUsed, newLane, type Lane } from './lane.js';
 import { limitOf, type BudgetSettings } from './options.js';
 import type { EndpointQueues } from './queues.js';

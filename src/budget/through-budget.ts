@@ -6,6 +6,7 @@
  * @module
  */
 import { Observable, type Subscription } from 'rxjs';
+import { RateLimitedError } from '../errors.js';
 import { resendAfterRefusal, refusalOf } from './policy.js';
 import type { BudgetRequest, BudgetTicket, RequestBudget } from './types.js';
 
@@ -15,6 +16,12 @@ export interface BudgetWatch {
   asking(): () => void;
   /** The service refused an attempt with `status`, pausing the budget. */
   paused(status: 429 | 418): void;
+}
+
+/** A refusal of the budget's, naming where the call was going when the request says and the error does not. */
+function aimed(error: unknown, request: BudgetRequest): unknown {
+  if (!(error instanceof RateLimitedError) || error.target !== undefined || request.target === undefined) return error;
+  return new RateLimitedError({ operation: error.operation, scope: error.scope, pausedUntil: error.pausedUntil, target: request.target });
 }
 
 /**
@@ -85,7 +92,7 @@ export function throughBudget<T>(budget: RequestBudget, request: BudgetRequest, 
         admitted?.();
         send(ticket);
       };
-      waiting = budget.admit(asked).subscribe({ next: go, error: (error: unknown) => subscriber.error(error) });
+      waiting = budget.admit(asked).subscribe({ next: go, error: (error: unknown) => subscriber.error(aimed(error, request)) });
     };
     ask(request);
     return () => {

@@ -6,7 +6,8 @@
  */
 import type { Observable } from 'rxjs';
 import type { CallRate } from '../endpoints/endpoint.js';
-import type { OperationId } from '../endpoints/operation-id.js';
+import type { RequestTarget } from '../error-context.js';
+import type { OperationId } from '../operation-id.js';
 import type { BudgetSettings } from './options.js';
 import type { Pause, Refusal } from './policy.js';
 import type { BudgetSnapshot } from './state.js';
@@ -25,6 +26,8 @@ export interface BudgetRequest {
   readonly accountRate?: CallRate | undefined;
   /** Goes ahead of the account's other calls waiting on the endpoint (a refused call sent again keeps its turn). */
   readonly first?: boolean | undefined;
+  /** Where the call goes: the `RateLimitedError` of a call run through `throughBudget` names it. Default none. */
+  readonly target?: RequestTarget | undefined;
 }
 
 /** Room granted to one request. Exactly one of its methods counts; later calls do nothing. */

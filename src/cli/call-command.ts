@@ -8,7 +8,7 @@
  */
 import type { Observable } from 'rxjs';
 import { DEFAULT_BASE_URL, DEFAULT_WS_URL } from '../client/create-client.js';
-import { paramFields, type AnyEndpoint } from '../endpoints/endpoint.js';
+import { endpointTarget, paramFields, type AnyEndpoint } from '../endpoints/endpoint.js';
 import { endpointTable } from '../endpoints/table.js';
 import { UnknownOutcomeError, ValidationError, type ValidationIssue } from '../errors.js';
 import { decodeWireParams } from '../params/decode-wire.js';
@@ -165,7 +165,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
   if (typeof row === 'number') return row;
   const decoded = decodeWireParams(paramFields(row), line.params);
   if (!decoded.ok) {
-    printError(io.stderr, new ValidationError({ operation: row.id, issues: withSuggestions(row, decoded.issues) }));
+    printError(io.stderr, new ValidationError({ operation: row.id, target: endpointTarget(row), issues: withSuggestions(row, decoded.issues) }));
     return EXIT.usage;
   }
   const format = text(line, 'format') ?? 'json';

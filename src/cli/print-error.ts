@@ -31,7 +31,7 @@ export function describeError(error: unknown): readonly string[] {
     return [`ApiError: ${error.operation}: code ${String(error.code)}, HTTP ${error.status}${retryNote(error.retryAfterMs)}`, `  msg: ${error.msg}`];
   }
   if (error instanceof HttpError) {
-    return [`HttpError: ${error.target.operation}: HTTP ${error.status} from ${error.target.method} ${error.target.path}${retryNote(error.retryAfterMs)}`];
+    return [`HttpError: ${error.operation}: HTTP ${error.status} from ${error.target.method} ${error.target.path}${retryNote(error.retryAfterMs)}`];
   }
   if (error instanceof DecodeError) {
     return [`DecodeError: ${error.source}: unexpected response shape`, ...error.paths.map((path) => `  ${path}`)];

@@ -10,7 +10,7 @@
  * @module
  */
 import { Observable, Subscription, type SchedulerLike } from 'rxjs';
-import type { AnyEndpoint, Endpoint } from '../endpoints/endpoint.js';
+import { endpointTarget, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
 import { L4 } from '../endpoints/listen-key.js';
 import { ClientClosedError, UnknownOutcomeError } from '../errors.js';
 import type { CallWatch } from '../http/execute.js';
@@ -96,7 +96,7 @@ function listenKeyParam(params: unknown): string | undefined {
 
 /** The error of a call the close gave up: a money-moving call already sent may have happened. */
 function givenUpError(tracked: TrackedCall): Error {
-  const closed = new ClientClosedError({ operation: tracked.row.id });
+  const closed = new ClientClosedError({ operation: tracked.row.id, target: endpointTarget(tracked.row) });
   if (!tracked.row.movesMoney || tracked.sentAt === undefined || tracked.sentParams === undefined) return closed;
   const sent = tracked.sentParams();
   return new UnknownOutcomeError({ operation: tracked.row.id, params: sent, clientTranId: sent['clientTranId'], sentAt: tracked.sentAt, cause: closed });
@@ -126,7 +126,7 @@ function noteOutcome(ledger: ListenKeyLedger, row: AnyEndpoint, params: unknown,
 function trackedCall<P, R>(life: LifeState, endpoint: Endpoint<P, R>, params: P, options: CallOptions | undefined): Observable<R> {
   const row = endpoint as unknown as AnyEndpoint;
   return new Observable<R>((subscriber) => {
-    if (life.closed) return subscriber.error(new ClientClosedError({ operation: row.id }));
+    if (life.closed) return subscriber.error(new ClientClosedError({ operation: row.id, target: endpointTarget(row) }));
     const inner = new Subscription();
     const finish = (): void => {
       if (life.calls.delete(tracked)) tracked.ended?.();
@@ -147,7 +147,7 @@ function trackedCall<P, R>(life: LifeState, endpoint: Endpoint<P, R>, params: P,
     const watch: CallWatch = {
       sending: (sentAt, sentParams) => {
         // Room in the budget may come to a call of ours while the close gives up others: it goes nowhere.
-        if (life.closed) return new ClientClosedError({ operation: row.id });
+        if (life.closed) return new ClientClosedError({ operation: row.id, target: endpointTarget(row) });
         tracked.sentAt = sentAt;
         tracked.sentParams = sentParams;
         return undefined;

@@ -9,7 +9,8 @@
  * @module
  */
 import { Subscription, type Observable } from 'rxjs';
-import { KEY_LIFE_MS } from '../endpoints/listen-key.js';
+import { endpointTarget } from '../endpoints/endpoint.js';
+import { KEY_LIFE_MS, L4 } from '../endpoints/listen-key.js';
 import { ApiError, ClientClosedError, DecodeError, MexcError } from '../errors.js';
 import { isUnclearFailure } from '../http/retry-policy.js';
 import { SERVICE_CODES } from '../service-codes.js';
@@ -117,7 +118,7 @@ export class ListenKeyLedger {
   close(key: string): Promise<KeyCloseOutcome> {
     const running = this.closing.get(key);
     if (running !== undefined) return running.done;
-    if (this.givenUp) return Promise.resolve({ closed: false, error: new ClientClosedError({ operation: 'L4' }) });
+    if (this.givenUp) return Promise.resolve({ closed: false, error: new ClientClosedError({ operation: 'L4', target: endpointTarget(L4) }) });
     let finish: (outcome: KeyCloseOutcome) => void = () => undefined;
     const done = new Promise<KeyCloseOutcome>((resolve) => (finish = resolve));
     const subscription = new Subscription();
@@ -130,7 +131,7 @@ export class ListenKeyLedger {
       subscription.unsubscribe();
       finish(outcome);
     };
-    this.closing.set(key, { done, giveUp: () => end({ closed: false, error: new ClientClosedError({ operation: 'L4' }) }) });
+    this.closing.set(key, { done, giveUp: () => end({ closed: false, error: new ClientClosedError({ operation: 'L4', target: endpointTarget(L4) }) }) });
     subscription.add(
       this.sendDelete(key).subscribe({
         error: (error: unknown) => end(keyUnknownToService(error) ? { closed: true } : { closed: false, error }),

@@ -7,7 +7,8 @@
 import type { ResponseDecoder } from '../codecs/decoder.js';
 import type { ParamField, ParamSpecs } from '../params/field.js';
 import type { BrokerPermission } from '../params/fields.js';
-import type { OperationId } from './operation-id.js';
+import type { RequestTarget } from '../error-context.js';
+import type { OperationId } from '../operation-id.js';
 
 /** HTTP methods the spec uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -114,6 +115,18 @@ export type AnyEndpoint = Endpoint<unknown, unknown>;
 export function paramFields(row: AnyEndpoint): readonly (readonly [string, ParamField<unknown>])[] {
   // A row's ParamSpecs<P> holds one ParamField per key of P; erasing P leaves exactly that.
   return Object.entries(row.params as Readonly<Record<string, ParamField<unknown>>>);
+}
+
+/**
+ * Where a row's calls go, as the errors of a call name it (`method` and `path`, never a query).
+ *
+ * @example
+ * ```ts
+ * endpointTarget(M2); // { method: 'GET', path: '/api/v3/sub-account/list' }
+ * ```
+ */
+export function endpointTarget(row: Pick<AnyEndpoint, 'method' | 'path'>): RequestTarget {
+  return { method: row.method, path: row.path };
 }
 
 /** The params type of a row. */

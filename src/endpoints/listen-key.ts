@@ -23,6 +23,10 @@ export interface ListenKeyParams {
 /** Why L3 and L4 need SPOT_ACCOUNT_READ, where the spec names a permission for POST and GET only. */
 const SAME_LISTEN_KEY = 'the spec names account read for L1 and L2 only; a key that may open a stream may also keep it alive and close it';
 
+/**
+ * The listen key is a secret of the call (anyone holding it reads the account's stream): the
+ * call's errors never show it, whatever text a runtime or the service quotes it in.
+ */
 const listenKeyGroup = { group: 'listenKey', audience: 'any', weight: undefined, path: '/api/v3/userDataStream' } as const;
 
 /** L1: create a listen key. */
@@ -57,7 +61,7 @@ export const L3 = /* @__PURE__ */ defineEndpoint<ListenKeyParams>()(listenKeyGro
   method: 'PUT',
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: SAME_LISTEN_KEY,
-  params: { listenKey: /* @__PURE__ */ required(nonEmptyText, 'the listen key') },
+  params: { listenKey: /* @__PURE__ */ required(nonEmptyText, 'the listen key', { secret: true }) },
   response: listenKeyDecoder,
 });
 
@@ -69,6 +73,6 @@ export const L4 = /* @__PURE__ */ defineEndpoint<ListenKeyParams>()(listenKeyGro
   method: 'DELETE',
   permission: 'SPOT_ACCOUNT_READ',
   permissionChoice: SAME_LISTEN_KEY,
-  params: { listenKey: /* @__PURE__ */ required(nonEmptyText, 'the listen key') },
+  params: { listenKey: /* @__PURE__ */ required(nonEmptyText, 'the listen key', { secret: true }) },
   response: listenKeyDecoder,
 });

@@ -12,7 +12,7 @@ import { refusalOf } from '../budget/policy.js';
 import type { RequestBudget } from '../budget/types.js';
 import { throughBudget, type BudgetWatch } from '../budget/through-budget.js';
 import type { CallOptions } from '../client/types.js';
-import { paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
+import { endpointTarget as targetOf, paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
 import {
   ApiError,
   DecodeError,
@@ -25,7 +25,7 @@ import {
   type ValidationIssue,
 } from '../errors.js';
 import { encodeParams, type EncodedParams } from '../params/validate.js';
-import { REDACTED, redactor, withoutUserinfo, type Redactor } from '../redact.js';
+import { REDACTED, redactor, type Redactor } from '../redact.js';
 import { checkSettings } from '../settings/resolve.js';
 import { buildRequest, toQueryString } from './request.js';
 import { CALL_SETTINGS } from './request-settings.js';
@@ -64,7 +64,7 @@ export interface ExecutorSettings {
 function callSettingsError(row: AnyEndpoint, options: CallOptions | undefined): ValidationError | undefined {
   const issues: ValidationIssue[] = [];
   checkSettings(CALL_SETTINGS, options, issues);
-  return issues.length > 0 ? new ValidationError({ operation: row.id, issues }) : undefined;
+  return issues.length > 0 ? new ValidationError({ operation: row.id, target: targetOf(row), issues }) : undefined;
 }
 
 function safeParams(encoded: EncodedParams): Record<string, string> {
@@ -97,13 +97,14 @@ interface PreparedCall {
 /** Checks the call's settings, parameters and credentials: a ValidationError, or what attempts need. */
 function prepareCall(row: AnyEndpoint, params: unknown, options: CallOptions | undefined, settings: ExecutorSettings): PreparedCall | ValidationError {
   const invalid = callSettingsError(row, options);
+  const target = targetOf(row);
   const encoded = invalid ?? encodeParams(row.id, paramFields(row), params);
-  if (encoded instanceof ValidationError) return encoded;
+  if (encoded instanceof ValidationError) return encoded.target === undefined ? new ValidationError({ operation: row.id, target, issues: encoded.issues }) : encoded;
   if (!settings.sign || settings.apiKey === undefined) {
-    return new ValidationError({ operation: row.id, issues: [{ field: 'apiKey/secretKey', rule: 'credentials required for signed calls' }] });
+    return new ValidationError({ operation: row.id, target, issues: [{ field: 'apiKey/secretKey', rule: 'credentials required for signed calls' }] });
   }
   const redact = encoded.secrets.length > 0 ? chain(settings.redact, redactor(encoded.secrets)) : settings.redact;
-  return { encoded, sign: settings.sign, apiKey: settings.apiKey, redact, target: { operation: row.id, method: row.method, path: withoutUserinfo(row.path) } };
+  return { encoded, sign: settings.sign, apiKey: settings.apiKey, redact, target };
 }
 
 /** One attempt per subscription: stamp, sign, send, interpret. Unsubscribing aborts it in flight. */
@@ -137,6 +138,7 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
           transport: settings.transport,
           timeoutMs: options?.timeout ?? settings.timeout,
           controller,
+          operation: row.id,
           target,
           redact: redactSent,
           now: settings.clock,
@@ -160,7 +162,7 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
         if (error instanceof AbortedByCaller) return;
         if (row.movesMoney && outcomeUnclear(error)) {
           const sent = safeParams(encoded);
-          subscriber.error(new UnknownOutcomeError({ operation: row.id, params: sent, clientTranId: sent['clientTranId'], sentAt, cause: error }));
+          subscriber.error(new UnknownOutcomeError({ operation: row.id, target, params: sent, clientTranId: sent['clientTranId'], sentAt, cause: error }));
           return;
         }
         subscriber.error(error);
@@ -244,7 +246,7 @@ export function createExecutor(settings: ExecutorSettings) {
       const prepared = prepareCall(row, params, options, settings);
       if (prepared instanceof ValidationError) return throwError(() => prepared);
       const attempt = attemptOf<R>(row, prepared, options, settings, watch);
-      const request = { endpoint: row.id, account: settings.budgetAccount, units: row.weight ?? 1, accountRate: row.accountRate };
+      const request = { endpoint: row.id, account: settings.budgetAccount, units: row.weight ?? 1, accountRate: row.accountRate, target: prepared.target };
       const sent = throughBudget(settings.budget, request, attempt, settings.metrics && budgetWatch(row, settings.metrics, settings.budget));
       return withRetries(row, sent, settings);
     });
@@ -259,7 +261,7 @@ function redactApiError(error: ApiError, redact: Redactor): ApiError {
   const code = typeof error.code === 'string' ? redact(error.code) : error.code;
   const msg = redact(error.msg);
   if (code === error.code && msg === error.msg) return error;
-  return new ApiError({ code, msg, status: error.status, operation: error.operation, retryAfterMs: error.retryAfterMs });
+  return new ApiError({ code, msg, status: error.status, operation: error.operation, target: error.target, retryAfterMs: error.retryAfterMs });
 }
 
 function chain(a: Redactor, b: Redactor): Redactor {

@@ -61,21 +61,22 @@ export function interpretResponse(
         msg: body.msg,
         status: raw.status,
         operation: row.id,
+        target,
         retryAfterMs: raw.retryAfterMs,
       }),
     };
   }
   if (raw.status < 200 || raw.status >= 300) {
-    return { ok: false, error: new HttpError({ status: raw.status, target, retryAfterMs: raw.retryAfterMs }) };
+    return { ok: false, error: new HttpError({ status: raw.status, operation: row.id, target, retryAfterMs: raw.retryAfterMs }) };
   }
-  if (!parsed.ok) return { ok: false, error: new DecodeError({ source: row.id, paths: ['(root): expected a JSON body'] }) };
+  if (!parsed.ok) return { ok: false, error: new DecodeError({ source: row.id, operation: row.id, target, paths: ['(root): expected a JSON body'] }) };
   let payload = parsed.value;
   if (body && typeof payload === 'object' && payload !== null && 'data' in payload) {
     payload = (payload as { data: unknown }).data;
   } else if (row.envelope && body) {
-    return { ok: false, error: new DecodeError({ source: row.id, paths: ['data: expected the envelope to hold data'] }) };
+    return { ok: false, error: new DecodeError({ source: row.id, operation: row.id, target, paths: ['data: expected the envelope to hold data'] }) };
   }
   const decoded = row.response.decode(payload);
-  if (isInvalid(decoded)) return { ok: false, error: new DecodeError({ source: row.id, paths: describeDecodeErrors(decoded.left) }) };
+  if (isInvalid(decoded)) return { ok: false, error: new DecodeError({ source: row.id, operation: row.id, target, paths: describeDecodeErrors(decoded.left) }) };
   return { ok: true, value: decoded.right };
 }

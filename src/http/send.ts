@@ -11,6 +11,7 @@
  * @module
  */
 import { DecodeError, HttpError, NetworkError, TimeoutError, type RequestTarget } from '../errors.js';
+import type { OperationId } from '../operation-id.js';
 import { redactedCopy, type Redactor } from '../redact.js';
 import { BodyTooLarge, boundedText, discardBody, MAX_BODY_BYTES } from './body.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -28,6 +29,8 @@ export interface SendOptions {
    * timeout (one controller per attempt; each costs a few µs in Node).
    */
   readonly controller: AbortController;
+  /** The call's operation and where it goes, as its errors name them. */
+  readonly operation: OperationId;
   readonly target: RequestTarget;
   readonly redact: Redactor;
   readonly now: () => number;
@@ -39,10 +42,11 @@ export class AbortedByCaller extends Error {
 }
 
 /** The HttpError for a response that is, or came through, a redirect; `undefined` for any other. */
-function redirectError(response: WireResponse, target: RequestTarget): HttpError | undefined {
+function redirectError(response: WireResponse, options: SendOptions): HttpError | undefined {
   const { status } = response;
-  if (response.redirected === true) return new HttpError({ status, target, redirect: 'followed' });
-  if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) return new HttpError({ status, target, redirect: 'refused' });
+  const { operation, target } = options;
+  if (response.redirected === true) return new HttpError({ status, operation, target, redirect: 'followed' });
+  if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) return new HttpError({ status, operation, target, redirect: 'refused' });
   return undefined;
 }
 
@@ -55,7 +59,7 @@ async function receive(request: WireRequest, options: SendOptions): Promise<RawR
     discardBody(response);
     throw signal.reason;
   }
-  const refused = redirectError(response, options.target);
+  const refused = redirectError(response, options);
   if (refused) {
     discardBody(response);
     throw refused;
@@ -95,7 +99,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
  */
 function tooLarge(error: BodyTooLarge, options: SendOptions): RawResponse {
   if (error.status >= 200 && error.status < 300) {
-    throw new DecodeError({ source: options.target.operation, paths: [`(root): a body longer than ${MAX_BODY_BYTES} bytes, not read`] });
+    throw new DecodeError({ source: options.operation, operation: options.operation, target: options.target, paths: [`(root): a body longer than ${MAX_BODY_BYTES} bytes, not read`] });
   }
   return { status: error.status, bodyText: '', retryAfterMs: retryAfterOf(error.retryAfter, options) };
 }
@@ -117,11 +121,11 @@ export async function send(request: WireRequest, options: SendOptions): Promise<
   try {
     return await untilAborted(receive(request, options), controller.signal);
   } catch (error: unknown) {
-    if (timedOut) throw new TimeoutError({ target: options.target, timeoutMs: options.timeoutMs });
+    if (timedOut) throw new TimeoutError({ operation: options.operation, target: options.target, timeoutMs: options.timeoutMs });
     if (controller.signal.aborted) throw new AbortedByCaller('aborted');
     if (error instanceof BodyTooLarge) return tooLarge(error, options);
     if (error instanceof HttpError) throw error;
-    throw new NetworkError({ target: options.target, cause: redactedCopy(error, options.redact) });
+    throw new NetworkError({ operation: options.operation, target: options.target, cause: redactedCopy(error, options.redact) });
   } finally {
     clearTimeout(timer);
   }

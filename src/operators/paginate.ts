@@ -6,7 +6,7 @@
 import { Observable, throwError } from 'rxjs';
 import type { CallOptions, Client } from '../client/types.js';
 import type { Page } from '../codecs/results.js';
-import { paramFields, type AnyEndpoint, type Endpoint, type Paging } from '../endpoints/endpoint.js';
+import { endpointTarget, paramFields, type AnyEndpoint, type Endpoint, type Paging } from '../endpoints/endpoint.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import { CALL_OPTION_NAMES } from '../http/request-settings.js';
 import { type DefaultsOf, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
@@ -112,10 +112,10 @@ export function paginate<P extends object, T>(list: PagedList<P, T>, client: Cli
   const row = 'endpoint' in list ? list.endpoint : list;
   const paging: Paging | undefined = row.paging;
   if (!paging) {
-    return throwError(() => new ValidationError({ operation: row.id, issues: [{ field: 'paging', rule: 'a paged list operation' }] }));
+    return throwError(() => new ValidationError({ operation: row.id, target: endpointTarget(row), issues: [{ field: 'paging', rule: 'a paged list operation' }] }));
   }
   const issues = pagingIssues(row as AnyEndpoint, paging, params);
-  if (issues.length > 0) return throwError(() => new ValidationError({ operation: row.id, issues }));
+  if (issues.length > 0) return throwError(() => new ValidationError({ operation: row.id, target: endpointTarget(row), issues }));
   let maxPages: number;
   try {
     maxPages = resolveSettings(PAGINATE_SETTINGS, options).maxPages;

@@ -24,6 +24,10 @@ export class RecordingFormatError extends MexcError {
   readonly reason: 'newer-format' | 'not-a-recording';
   /** The format the recording says it is in, when it says (a number). */
   readonly format: number | undefined;
+  /** No operation: reading a recording is none. */
+  readonly operation = undefined;
+  /** No request. */
+  readonly target = undefined;
 
   constructor(args: { reason: 'newer-format' | 'not-a-recording'; message: string; format?: number | undefined }) {
     super(args.message);
@@ -45,6 +49,8 @@ export class RecordedRestError extends MexcError {
   override readonly name = 'RecordedRestError' as const;
   /** The operation (or the name of the user's own call) as recorded. */
   readonly operation: string;
+  /** No request was made: the reply is read from the recording. */
+  readonly target = undefined;
   /** The name of the error the live call failed with, e.g. `ApiError`. */
   readonly recordedName: string;
 

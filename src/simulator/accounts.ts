@@ -143,7 +143,7 @@ export function createApiKey(
   now: number,
 ): ApiKeyRecord {
   if (apiKeysOf(world, owner).length >= world.limits.apiKeysPerAccount) {
-    throw new SimError(SIM_CODES.apiKeyLimit, `an account holds at most ${world.limits.apiKeysPerAccount} API keys`);
+    throw new SimError(SIM_CODES.tooManyApiKeys, `an account holds at most ${world.limits.apiKeysPerAccount} API keys`);
   }
   const record: ApiKeyRecord = {
     apiKey: newApiKey(),
@@ -170,7 +170,7 @@ export function createApiKey(
 export function requireGrantable(grantor: ApiKeyRecord, requested: readonly string[]): void {
   const missing = requested.filter((permission) => !grantor.permissions.includes(permission));
   if (missing.length > 0) {
-    throw new SimError(SIM_CODES.grantNotHeld, `No permission to grant ${missing.join(',')}: the signing key does not hold it`, 403);
+    throw new SimError(SIM_CODES.noPermission, `No permission to grant ${missing.join(',')}: the signing key does not hold it`, 403);
   }
 }
 

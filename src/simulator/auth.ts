@@ -62,16 +62,16 @@ export function checkTimestamp(values: ReadonlyMap<string, string>, now: number,
   let recvWindow = DEFAULT_RECV_WINDOW;
   if (windowText !== undefined) {
     if (!/^\d{1,16}$/.test(windowText) || Number(windowText) < 1) {
-      throw new SimError(SIM_CODES.badParameter, "Parameter 'recvWindow' is invalid: a positive integer of ms");
+      throw new SimError(SIM_CODES.parameterInvalid, "Parameter 'recvWindow' is invalid: a positive integer of ms");
     }
     recvWindow = Number(windowText);
     if (recvWindow > MAX_RECV_WINDOW) throw new SimError(SIM_CODES.recvWindowTooLarge, `recvWindow must be less than ${MAX_RECV_WINDOW}`);
   }
   const timestampText = values.get('timestamp');
   if (timestampText === undefined) {
-    throw new SimError(SIM_CODES.badParameter, "Mandatory parameter 'timestamp' was not sent, was empty/null, or malformed");
+    throw new SimError(SIM_CODES.parameterInvalid, "Mandatory parameter 'timestamp' was not sent, was empty/null, or malformed");
   }
-  if (!/^\d{1,16}$/.test(timestampText)) throw new SimError(SIM_CODES.badParameter, "Parameter 'timestamp' is invalid: epoch milliseconds");
+  if (!/^\d{1,16}$/.test(timestampText)) throw new SimError(SIM_CODES.parameterInvalid, "Parameter 'timestamp' is invalid: epoch milliseconds");
   const timestamp = Number(timestampText);
   if (!(timestamp < now + 1000 && now - timestamp <= recvWindow + slackMs)) {
     throw new SimError(SIM_CODES.timestampOutsideWindow, "Timestamp for this request is outside of the recvWindow");
@@ -105,7 +105,7 @@ export function signatureMatches(secretKey: string, payload: string, signature: 
  */
 export function checkSignature(caller: Caller, query: QueryParts, body: string, signBody: boolean): void {
   if (query.signature === undefined || query.signature === '') {
-    throw new SimError(SIM_CODES.badParameter, "Mandatory parameter 'signature' was not sent, was empty/null, or malformed");
+    throw new SimError(SIM_CODES.parameterInvalid, "Mandatory parameter 'signature' was not sent, was empty/null, or malformed");
   }
   const payload = signBody ? query.signedText + body : query.signedText;
   if (!signatureMatches(caller.key.secretKey, payload, query.signature)) {

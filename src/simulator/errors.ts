@@ -8,7 +8,11 @@
  */
 import { SERVICE_CODES } from '../service-codes.js';
 
-/** Error codes the simulator answers with. */
+/**
+ * Error codes the simulator answers with: the service's codes under `SERVICE_CODES`' own names
+ * (one vocabulary for client and simulator; the listen-key code quoted, as the service sends it),
+ * then the codes no table of the service's names, under names of their own.
+ */
 export const SIM_CODES = {
   /** `X-MEXC-APIKEY` header missing. */
   apiKeyRequired: SERVICE_CODES.apiKeyRequired,
@@ -29,18 +33,16 @@ export const SIM_CODES = {
   /** Timestamp outside the receive window. */
   timestampOutsideWindow: SERVICE_CODES.timestampOutsideWindow,
   /** A parameter is missing, malformed or not allowed. */
-  badParameter: SERVICE_CODES.parameterInvalid,
+  parameterInvalid: SERVICE_CODES.parameterInvalid,
   /** `recvWindow` above 60000. */
   recvWindowTooLarge: SERVICE_CODES.recvWindowTooLarge,
   /** Caller's IP not on the key's whitelist. */
   ipNotWhitelisted: SERVICE_CODES.ipNotWhitelisted,
-  /** The key lacks the endpoint's permission. */
-  noPermission: SERVICE_CODES.noPermission,
   /**
-   * UNCONFIRMED how the service words it: a key asked (M3, B5) to grant a permission it does not
-   * hold itself. The service's "no permission" code.
+   * The key lacks the endpoint's permission; also (UNCONFIRMED how the service words it) a key
+   * asked (M3, B5) to grant a permission it does not hold itself.
    */
-  grantNotHeld: SERVICE_CODES.noPermission,
+  noPermission: SERVICE_CODES.noPermission,
   /** Sub-account name taken. */
   nameTaken: SERVICE_CODES.nameTaken,
   /** Sub-account name missing. */
@@ -52,13 +54,13 @@ export const SIM_CODES = {
   /** Unknown permission name. */
   permissionUnknown: SERVICE_CODES.permissionUnknown,
   /** Too many API keys on one sub-account (30). */
-  apiKeyLimit: SERVICE_CODES.tooManyApiKeys,
+  tooManyApiKeys: SERVICE_CODES.tooManyApiKeys,
   /** API key does not exist (on that sub-account). */
   apiKeyUnknown: SERVICE_CODES.apiKeyUnknown,
   /** Listen key unknown or expired; the service sends this code quoted. */
   listenKeyInvalid: String(SERVICE_CODES.listenKeyInvalid),
   /** Sub-account does not exist (for this caller). */
-  subAccountUnknown: SERVICE_CODES.subAccountMissing,
+  subAccountMissing: SERVICE_CODES.subAccountMissing,
   /** Sub-account is frozen. */
   subAccountForbidden: SERVICE_CODES.subAccountForbidden,
   /** Insufficient balance (the service's 10101). */
@@ -114,5 +116,5 @@ export function ensure(condition: boolean, code: number | string, msg: string, s
  * ```
  */
 export function unknownSubAccount(name: string): SimError {
-  return new SimError(SIM_CODES.subAccountUnknown, `sub-account does not exist: ${name}`);
+  return new SimError(SIM_CODES.subAccountMissing, `sub-account does not exist: ${name}`);
 }

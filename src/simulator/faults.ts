@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { OperationId } from '../endpoints/operation-id.js';
+import type { OperationId } from '../operation-id.js';
 
 /** What to do to a request. */
 export type FaultKind = 'drop' | 'status-500' | 'drop-after-commit' | 'status-500-after-commit' | 'refuse' | 'status-429' | 'hang';

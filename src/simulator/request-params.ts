@@ -26,7 +26,7 @@ function codeOf(row: AnyEndpoint, issue: ValidationIssue): number {
   if (createsSubAccount && issue.field === 'subAccount') return missing ? SIM_CODES.nameMissing : SIM_CODES.nameInvalid;
   if (createsSubAccount && issue.field === 'note' && missing) return SIM_CODES.noteMissing;
   if (issue.field === 'permissions' && !missing) return SIM_CODES.permissionUnknown;
-  return SIM_CODES.badParameter;
+  return SIM_CODES.parameterInvalid;
 }
 
 /**
@@ -43,7 +43,7 @@ export function readParams(row: AnyEndpoint, wire: ReadonlyMap<string, string>):
   const result = decodeWireParams(paramFields(row), wire, AUTH_PARAMS);
   if (result.ok) return result.values;
   const [first] = result.issues;
-  if (!first) throw new SimError(SIM_CODES.badParameter, 'invalid parameters');
+  if (!first) throw new SimError(SIM_CODES.parameterInvalid, 'invalid parameters');
   throw new SimError(codeOf(row, first), result.issues.map(describe).join('; '));
 }
 
@@ -60,7 +60,7 @@ export function requireAuthOnlyQuery(query: ReadonlyMap<string, string>): void {
   const misplaced = [...query.keys()].filter((name) => !AUTH_PARAMS.has(name));
   if (misplaced.length > 0) {
     throw new SimError(
-      SIM_CODES.badParameter,
+      SIM_CODES.parameterInvalid,
       misplaced.map((name) => `Parameter '${name}' must be sent in the JSON body, not the query string`).join('; '),
     );
   }

@@ -8,7 +8,7 @@
 import type { AnyEndpoint } from '../endpoints/endpoint.js';
 import { endpointTable } from '../endpoints/table.js';
 import { checkAccess, checkSignature, checkTimestamp, identify } from './auth.js';
-import { createRequestBudget, type BudgetVerdict } from './budget.js';
+import { createServiceRateLimits, type LimitVerdict } from './service-rate-limits.js';
 import type { SimClock } from './clock.js';
 import { SIM_CODES, SimError } from './errors.js';
 import { FAULT_RETRY_AFTER_SECONDS, isAfterCommit, type FaultKind, type SimFaults } from './faults.js';
@@ -61,7 +61,7 @@ export interface RouterSettings extends HandlerSettings {
 export interface RouterDeps {
   readonly world: World;
   readonly clock: SimClock;
-  /** Counts requests per endpoint, per caller IP and per authenticated account (`./budget.ts`). */
+  /** Counts requests per endpoint, per caller IP and per authenticated account (`./service-rate-limits.ts`). */
   readonly rateLimiter: RateLimiter;
   /** Bans IPs that keep running into 429s (`./ip-ban.ts`). */
   readonly ipBans: IpBans;
@@ -86,7 +86,7 @@ const errorReply = (e: SimError, envelope: boolean): SimReply =>
 const retryAfter = (ms: number): Readonly<Record<string, string>> => ({ 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) });
 
 /** The service's 429 or, for a banned IP, its 418, with the seconds to wait in `Retry-After`. */
-const refusedReply = (verdict: Exclude<BudgetVerdict, { kind: 'allowed' }>): SimReply =>
+const refusedReply = (verdict: Exclude<LimitVerdict, { kind: 'allowed' }>): SimReply =>
   verdict.kind === 'banned'
     ? json(418, { code: SIM_CODES.ipBanned, msg: 'IP banned after repeated rate-limit violations' }, retryAfter(verdict.retryAfterMs))
     : json(429, { code: SIM_CODES.tooManyRequests, msg: 'Too many requests' }, retryAfter(verdict.retryAfterMs));
@@ -110,7 +110,7 @@ function faultReply(kind: FaultKind, row: AnyEndpoint): SimReply {
   if (kind === 'refuse') {
     const refusal = row.id.startsWith('L')
       ? new SimError(SIM_CODES.listenKeyInvalid, 'listen key information error')
-      : new SimError(SIM_CODES.badParameter, 'request refused (simulated fault)');
+      : new SimError(SIM_CODES.parameterInvalid, 'request refused (simulated fault)');
     return errorReply(refusal, row.envelope);
   }
   if (kind === 'status-429') {
@@ -133,13 +133,13 @@ function faultReply(kind: FaultKind, row: AnyEndpoint): SimReply {
  */
 export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
   const routes = routeTable();
-  const budget = createRequestBudget(deps.rateLimiter, deps.ipBans);
+  const limits = createServiceRateLimits(deps.rateLimiter, deps.ipBans);
   const { world, clock, settings } = deps;
 
   function run(row: AnyEndpoint, req: SimRequest, rawQuery: string): SimReply {
     const now = clock.now();
     const ip = (settings.trustClientIpHeader ? header(req, CLIENT_IP_HEADER) : undefined) ?? settings.clientIp() ?? req.remoteIp;
-    const byIp = budget.admitIp(row, ip, now);
+    const byIp = limits.admitIp(row, ip, now);
     if (byIp.kind !== 'allowed') return refusedReply(byIp);
     const query = parseQuery(rawQuery);
     const caller = identify(world, header(req, 'x-mexc-apikey'));
@@ -147,7 +147,7 @@ export function createRouter(deps: RouterDeps): (req: SimRequest) => SimReply {
     const inBody = row.placement === 'json-body';
     checkSignature(caller, query, inBody ? req.body : '', settings.signBody);
     // Authenticated from here on: only now does the request count against the account.
-    const byAccount = budget.admitAccount(row, caller.account.uid, ip, now);
+    const byAccount = limits.admitAccount(row, caller.account.uid, ip, now);
     if (byAccount.kind !== 'allowed') return refusedReply(byAccount);
     checkAccess(row, caller, ip);
     if (inBody) requireAuthOnlyQuery(query.values);

@@ -19,7 +19,7 @@ export interface QueryParts {
 }
 
 function bad(msg: string): SimError {
-  return new SimError(SIM_CODES.badParameter, msg);
+  return new SimError(SIM_CODES.parameterInvalid, msg);
 }
 
 function decodeComponent(text: string): string {

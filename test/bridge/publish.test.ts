@@ -65,6 +65,7 @@ describe('publishToJetStream (scripted client)', () => {
     js.failNext = 3;
     const failure = await lastValueFrom(from([event('a')]).pipe(publishToJetStream(js.client, { worker: 'w0', retries: 2, retryDelayMs: 1 }))).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(JetStreamPublishError);
+    expect(failure).toMatchObject({ operation: undefined, target: undefined });
     expect((failure as Error).message).toContain('3 attempt(s)');
     expect(((failure as Error).cause as Error).message).toBe('timeout');
   });

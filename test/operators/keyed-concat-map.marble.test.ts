@@ -144,11 +144,11 @@ describe('keyedConcatMap', () => {
 });
 
 describe('keyedConcatMap with inner Observables that complete at once', () => {
-  it('drains a long lane in order without deepening the stack', async () => {
+  it('drains a long queue of one key in order without deepening the stack', async () => {
     const first = new Subject<number>();
     const source = new Subject<number>();
     const done = lastValueFrom(source.pipe(keyedConcatMap(() => 'k', (n: number) => (n === 0 ? first : of(n)), limits(4)), toArray()));
-    // The first value holds the lane while 100,000 more wait behind it; each of those completes
+    // The first value holds its key while 100,000 more wait behind it; each of those completes
     // as soon as it is subscribed.
     for (let n = 0; n < 100_000; n++) source.next(n);
     source.complete();

@@ -14,8 +14,9 @@ import type { UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { configIssues, loose } from '../support/settings.js';
 import { gapEvent, orderEvent, T0 } from './fixtures.js';
 
-const target = { operation: 'A1', method: 'GET', path: '/api/v3/account' } as const;
-const unavailable = (): HttpError => new HttpError({ status: 503, target });
+const operation = 'A1';
+const target = { method: 'GET', path: '/api/v3/account' } as const;
+const unavailable = (): HttpError => new HttpError({ status: 503, operation, target });
 const refusedKey = (): ApiError => new ApiError({ code: 700003, msg: 'Signature for this request is not valid.', status: 401, operation: 'A1' });
 
 /** A client that answers each call with `answer` and records which operation and parameters it was called with. */
@@ -118,7 +119,7 @@ describe('repairing', () => {
   });
 
   it('counts 5XX, 429, 418 and a budget that gave up as passing failures, a refused key or a decode error not', () => {
-    expect([unavailable(), new ApiError({ code: 429, msg: 'Too many', status: 429, operation: 'A1' }), new HttpError({ status: 418, target })].map(isRepairRetryable)).toEqual([true, true, true]);
+    expect([unavailable(), new ApiError({ code: 429, msg: 'Too many', status: 429, operation: 'A1' }), new HttpError({ status: 418, operation, target })].map(isRepairRetryable)).toEqual([true, true, true]);
     expect([refusedKey(), new Error('anything else'), undefined].map(isRepairRetryable)).toEqual([false, false, false]);
   });
 });

@@ -66,7 +66,7 @@ describe('restReplies', () => {
       session.subscribe();
     });
     expect(failure).toBeInstanceOf(RecordedRestError);
-    expect(failure).toMatchObject({ operation: 'M8', recordedName: 'Error', message: 'M8: recorded failure Error: HTTP 503' });
+    expect(failure).toMatchObject({ operation: 'M8', target: undefined, recordedName: 'Error', message: 'M8: recorded failure Error: HTTP 503' });
   });
 
   it('completes a request still waiting when the replay ends, without a value', () => {

@@ -66,7 +66,7 @@ describe('HttpError', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({
       status: 502,
-      target: { operation: 'M1', method: 'POST', path: '/api/v3/sub-account/virtualSubAccount' },
+      operation: 'M1', target: { method: 'POST', path: '/api/v3/sub-account/virtualSubAccount' },
     });
   });
 
@@ -126,7 +126,7 @@ describe('NetworkError and TimeoutError', () => {
     const fake = fakeFetch(refuse(() => new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 10.1.2.3:443') })));
     const error = await errorOf(createSubAccount(makeClient(fake.fetch), { subAccount: 'Alpha0001', note: 'n' }));
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error).toMatchObject({ target: { operation: 'M1', method: 'POST', path: '/api/v3/sub-account/virtualSubAccount' } });
+    expect(error).toMatchObject({ operation: 'M1', target: { method: 'POST', path: '/api/v3/sub-account/virtualSubAccount' } });
     expect((error as Error).message).toContain('fetch failed');
     expect((error as Error).cause).toBeInstanceOf(Error);
     expect(((error as Error).cause as Error).message).toContain('ECONNREFUSED');
@@ -137,7 +137,7 @@ describe('NetworkError and TimeoutError', () => {
     const fake = fakeFetch(hang);
     const error = await errorOf(createSubAccount(makeClient(fake.fetch, { timeout: 25 }), { subAccount: 'Alpha0001', note: 'n' }));
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ timeoutMs: 25, target: { operation: 'M1', method: 'POST' } });
+    expect(error).toMatchObject({ timeoutMs: 25, operation: 'M1', target: { method: 'POST' } });
     expect(fake.calls[0]?.signal.aborted).toBe(true);
   });
 

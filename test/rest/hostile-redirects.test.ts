@@ -57,7 +57,7 @@ describe.each(WAYS)('a redirect to another origin, %s', (_way, config) => {
     service.handler = redirectTo(status, () => `${elsewhere.url}/collect?from=redirect`);
     const error = await errorOf(listSubAccounts(client(config), { limit: 10 }));
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status, redirect: 'refused', target: { operation: 'M2', method: 'GET', path: '/api/v3/sub-account/list' } });
+    expect(error).toMatchObject({ status, redirect: 'refused', operation: 'M2', target: { method: 'GET', path: '/api/v3/sub-account/list' } });
     expect((error as HttpError).message).toContain(`HTTP ${status}`);
     expect((error as HttpError).message).not.toContain(elsewhere.url);
     expect(elsewhere.received).toHaveLength(0);

@@ -81,7 +81,7 @@ describe.each(WAYS)('a base URL with a password, %s', (_way, way) => {
   it('no error of the call prints the password, the user or the userinfo', async () => {
     const url = new URL(server.url);
     const error = await errorOf(callWithBaseUrl(`http://${USER}:${PASSWORD}@${url.host}`, way));
-    expect(error).toMatchObject({ target: { operation: 'M2', path: '/api/v3/sub-account/list' } });
+    expect(error).toMatchObject({ operation: 'M2', target: { path: '/api/v3/sub-account/list' } });
     expectNoUserinfo(error);
   });
 

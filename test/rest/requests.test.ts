@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { endpointTable } from '../../src/index.js';
-import { OPERATION_IDS } from '../../src/endpoints/operation-id.js';
+import { OPERATION_IDS } from '../../src/operation-id.js';
 import { fakeFetch, json } from '../support/fake-fetch.js';
 import { API_KEY, hmac, makeClient, NOW, queryPairs, resultOf, splitSignature } from '../support/harness.js';
 import { operationCases } from '../support/operations.js';

@@ -9,7 +9,8 @@ import { ReadGate } from '../../src/server/repair-routes.js';
 import { retryAfterSeconds } from '../../src/server/responses.js';
 import { upstreamRefusal } from '../../src/server/upstream.js';
 
-const target = { operation: 'A1', method: 'GET', path: '/api/v3/account' } as const;
+const operation = 'A1';
+const target = { method: 'GET', path: '/api/v3/account' } as const;
 
 async function bodyOf(response: Response): Promise<unknown> {
   return JSON.parse(await response.text()) as unknown;
@@ -52,19 +53,19 @@ describe('upstreamRefusal', () => {
     const asked = upstreamRefusal(new ApiError({ code: 429, msg: 'Too many requests', status: 429, operation: 'L1', retryAfterMs: 2_500 }), 'x', 0);
     expect(asked.headers.get('retry-after')).toBe('3');
     // Without Retry-After: a first ban's 2 minutes for a 418, the service's 10 s window for a 429.
-    const banned = upstreamRefusal(new HttpError({ status: 418, target }), 'x', 0);
+    const banned = upstreamRefusal(new HttpError({ status: 418, operation, target }), 'x', 0);
     expect([banned.status, banned.headers.get('retry-after')]).toEqual([503, '120']);
-    const tooMany = upstreamRefusal(new HttpError({ status: 429, target }), 'x', 0);
+    const tooMany = upstreamRefusal(new HttpError({ status: 429, operation, target }), 'x', 0);
     expect([tooMany.status, tooMany.headers.get('retry-after')]).toEqual([503, '10']);
     // A Retry-After past the longest ban (3 days), or of 0, is bounded as every wait is.
-    const forever = upstreamRefusal(new HttpError({ status: 429, target, retryAfterMs: 10 * 365 * 86_400_000 }), 'x', 0);
+    const forever = upstreamRefusal(new HttpError({ status: 429, operation, target, retryAfterMs: 10 * 365 * 86_400_000 }), 'x', 0);
     expect(forever.headers.get('retry-after')).toBe(String(3 * 86_400));
     const now = upstreamRefusal(new ApiError({ code: 429, msg: 'Too many requests', status: 429, operation: 'L1', retryAfterMs: 0 }), 'x', 0);
     expect(now.headers.get('retry-after')).toBe('1');
   });
 
   it('says the service failed (502) without its words or the request', async () => {
-    for (const error of [new ApiError({ code: 700007, msg: 'No permission: account 12345', status: 403, operation: 'A1' }), new NetworkError({ target, cause: new Error('ECONNRESET') }), new Error('?')]) {
+    for (const error of [new ApiError({ code: 700007, msg: 'No permission: account 12345', status: 403, operation: 'A1' }), new NetworkError({ operation, target, cause: new Error('ECONNRESET') }), new Error('?')]) {
       const answer = upstreamRefusal(error, 'reading the balances', 0);
       expect(answer.status).toBe(502);
       expect(answer.headers.get('retry-after')).toBeNull();

@@ -95,10 +95,10 @@ describe('a name cannot shadow a uid', () => {
 describe('another tenant’s references', () => {
   it('name nothing of the caller’s: 140001, and no money moves', async () => {
     for (const ref of [subUid, 'victimsub1', 'VICTIMSUB1']) {
-      expect((await apiError(getSubAccountAssets(attacker, { subAccount: ref }))).code).toBe(SIM_CODES.subAccountUnknown);
+      expect((await apiError(getSubAccountAssets(attacker, { subAccount: ref }))).code).toBe(SIM_CODES.subAccountMissing);
       const pull = universalTransfer(attacker, { ...spot, fromAccount: ref, asset: 'USDT', amount: '1' });
-      expect((await apiError(pull)).code).toBe(SIM_CODES.subAccountUnknown);
-      expect((await apiError(brokerGetSubAccountStatus(attackerBroker, { subAccount: ref }))).code).toBe(SIM_CODES.subAccountUnknown);
+      expect((await apiError(pull)).code).toBe(SIM_CODES.subAccountMissing);
+      expect((await apiError(brokerGetSubAccountStatus(attackerBroker, { subAccount: ref }))).code).toBe(SIM_CODES.subAccountMissing);
     }
     expect(sim.admin.balance('victimsub1', 'USDT')).toBe('50');
     expect(sim.admin.transfers()).toEqual([]);

@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { checkAccess, checkSignature, checkTimestamp, identify, type Caller } from '../../src/simulator/auth.js';
 import { SIM_CODES, SimError } from '../../src/simulator/errors.js';
 import { createRateLimiter } from '../../src/simulator/rate-limit.js';
-import { createRequestBudget } from '../../src/simulator/budget.js';
+import { createServiceRateLimits } from '../../src/simulator/service-rate-limits.js';
 import { A1, A2 } from '../../src/endpoints/account.js';
 import { M2, M3 } from '../../src/endpoints/master.js';
 import { createIpBans } from '../../src/simulator/ip-ban.js';
@@ -23,14 +23,14 @@ describe('checkTimestamp', () => {
   it('takes a recvWindow of 1 ms, and refuses 0, a sign, a fraction or text around the digits', () => {
     expect(codeOf(() => checkTimestamp(values({ recvWindow: '1', timestamp: String(NOW) }), NOW))).toBeUndefined();
     for (const recvWindow of ['0', '-5', '1.5', 'x5000', '5000x', '']) {
-      expect([recvWindow, codeOf(() => checkTimestamp(values({ recvWindow, timestamp: String(NOW) }), NOW))]).toEqual([recvWindow, SIM_CODES.badParameter]);
+      expect([recvWindow, codeOf(() => checkTimestamp(values({ recvWindow, timestamp: String(NOW) }), NOW))]).toEqual([recvWindow, SIM_CODES.parameterInvalid]);
     }
   });
 
   it('refuses a missing timestamp, and one with anything but digits', () => {
-    expect(codeOf(() => checkTimestamp(values({}), NOW))).toBe(SIM_CODES.badParameter);
+    expect(codeOf(() => checkTimestamp(values({}), NOW))).toBe(SIM_CODES.parameterInvalid);
     for (const timestamp of [`x${NOW}`, `${NOW}x`, `${NOW}.5`, '']) {
-      expect([timestamp, codeOf(() => checkTimestamp(values({ timestamp }), NOW))]).toEqual([timestamp, SIM_CODES.badParameter]);
+      expect([timestamp, codeOf(() => checkTimestamp(values({ timestamp }), NOW))]).toEqual([timestamp, SIM_CODES.parameterInvalid]);
     }
   });
 
@@ -59,8 +59,8 @@ describe('identify and checkSignature', () => {
   it('takes an empty signature for a missing one (a parameter error), not for a wrong one', () => {
     const caller = { key: { secretKey: 'secret' } } as unknown as Caller;
     const query = { values: values({}), signedText: 'timestamp=1' };
-    expect(codeOf(() => checkSignature(caller, { ...query, signature: '' }, '', false))).toBe(SIM_CODES.badParameter);
-    expect(codeOf(() => checkSignature(caller, { ...query, signature: undefined }, '', false))).toBe(SIM_CODES.badParameter);
+    expect(codeOf(() => checkSignature(caller, { ...query, signature: '' }, '', false))).toBe(SIM_CODES.parameterInvalid);
+    expect(codeOf(() => checkSignature(caller, { ...query, signature: undefined }, '', false))).toBe(SIM_CODES.parameterInvalid);
     expect(codeOf(() => checkSignature(caller, { ...query, signature: 'ab' }, '', false))).toBe(SIM_CODES.signatureInvalid);
   });
 });
@@ -109,44 +109,44 @@ describe('createRateLimiter', () => {
   // Its memory bound under a flood of keys: flood-memory.test.ts.
 });
 
-describe('createRequestBudget', () => {
+describe('createServiceRateLimits', () => {
   it('counts each endpoint per IP and per account apart, and says which scope refused', () => {
-    const budget = createRequestBudget(createRateLimiter({ limit: 1, windowMs: 1000 }), createIpBans(false));
-    expect(budget.admitIp(M2, '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
-    expect(budget.admitIp(M2, '10.0.0.1', NOW)).toEqual({ kind: 'limited', scope: 'ip', retryAfterMs: 1000 });
+    const limits = createServiceRateLimits(createRateLimiter({ limit: 1, windowMs: 1000 }), createIpBans(false));
+    expect(limits.admitIp(M2, '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(limits.admitIp(M2, '10.0.0.1', NOW)).toEqual({ kind: 'limited', scope: 'ip', retryAfterMs: 1000 });
     // Another endpoint from that IP, the same endpoint from another IP: their own counts.
-    expect(budget.admitIp(M3, '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
-    expect(budget.admitIp(M2, '10.0.0.2', NOW)).toEqual({ kind: 'allowed' });
+    expect(limits.admitIp(M3, '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(limits.admitIp(M2, '10.0.0.2', NOW)).toEqual({ kind: 'allowed' });
     // The account scope is counted apart from the IP scope, even where uid and IP are the same text.
-    expect(budget.admitAccount(M2, '10.0.0.1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
-    expect(budget.admitAccount(M2, '10.0.0.1', '10.0.0.1', NOW)).toEqual({ kind: 'limited', scope: 'account', retryAfterMs: 1000 });
-    expect(budget.admitAccount(M2, 'uid2', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
-    expect(budget.admitAccount(M3, '10.0.0.1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(limits.admitAccount(M2, '10.0.0.1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(limits.admitAccount(M2, '10.0.0.1', '10.0.0.1', NOW)).toEqual({ kind: 'limited', scope: 'account', retryAfterMs: 1000 });
+    expect(limits.admitAccount(M2, 'uid2', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(limits.admitAccount(M3, '10.0.0.1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
   });
 
   it('counts a request in its row’s weight, in both scopes', () => {
-    const budget = createRequestBudget(createRateLimiter({ limit: 25, windowMs: 10_000 }), createIpBans(false));
+    const limits = createServiceRateLimits(createRateLimiter({ limit: 25, windowMs: 10_000 }), createIpBans(false));
     // A2 weighs 3: eight fit in 25 units, the ninth does not.
-    for (let i = 0; i < 8; i++) expect(budget.admitIp(A2, '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
-    expect(budget.admitIp(A2, '10.0.0.1', NOW)).toMatchObject({ kind: 'limited', scope: 'ip' });
-    for (let i = 0; i < 8; i++) expect(budget.admitAccount(A2, 'uid1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
-    expect(budget.admitAccount(A2, 'uid1', '10.0.0.1', NOW)).toMatchObject({ kind: 'limited', scope: 'account' });
+    for (let i = 0; i < 8; i++) expect(limits.admitIp(A2, '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(limits.admitIp(A2, '10.0.0.1', NOW)).toMatchObject({ kind: 'limited', scope: 'ip' });
+    for (let i = 0; i < 8; i++) expect(limits.admitAccount(A2, 'uid1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(limits.admitAccount(A2, 'uid1', '10.0.0.1', NOW)).toMatchObject({ kind: 'limited', scope: 'account' });
   });
 
   it('keeps a row’s own rate per account (A1: 2 calls per second), apart for each account', () => {
-    const budget = createRequestBudget(createRateLimiter({ limit: 500, windowMs: 10_000 }), createIpBans(false));
-    expect(budget.admitAccount(A1, 'uid1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
-    expect(budget.admitAccount(A1, 'uid1', '10.0.0.1', NOW + 999)).toEqual({ kind: 'allowed' });
-    expect(budget.admitAccount(A1, 'uid1', '10.0.0.1', NOW + 999)).toEqual({ kind: 'limited', scope: 'account', retryAfterMs: 1 });
-    expect(budget.admitAccount(A1, 'uid2', '10.0.0.1', NOW + 999)).toEqual({ kind: 'allowed' });
-    expect(budget.admitAccount(A1, 'uid1', '10.0.0.1', NOW + 1000)).toEqual({ kind: 'allowed' });
+    const limits = createServiceRateLimits(createRateLimiter({ limit: 500, windowMs: 10_000 }), createIpBans(false));
+    expect(limits.admitAccount(A1, 'uid1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(limits.admitAccount(A1, 'uid1', '10.0.0.1', NOW + 999)).toEqual({ kind: 'allowed' });
+    expect(limits.admitAccount(A1, 'uid1', '10.0.0.1', NOW + 999)).toEqual({ kind: 'limited', scope: 'account', retryAfterMs: 1 });
+    expect(limits.admitAccount(A1, 'uid2', '10.0.0.1', NOW + 999)).toEqual({ kind: 'allowed' });
+    expect(limits.admitAccount(A1, 'uid1', '10.0.0.1', NOW + 1000)).toEqual({ kind: 'allowed' });
     // A row without a rate of its own is limited by its weight only.
-    for (let i = 0; i < 10; i++) expect(budget.admitAccount(M2, 'uid1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    for (let i = 0; i < 10; i++) expect(limits.admitAccount(M2, 'uid1', '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
   });
 
   it('counts A1 at weight 10: 50 reads per window for one IP, whichever accounts they are for', () => {
-    const budget = createRequestBudget(createRateLimiter({ limit: 500, windowMs: 10_000 }), createIpBans(false));
-    for (let i = 0; i < 50; i++) expect(budget.admitIp(A1, '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
-    expect(budget.admitIp(A1, '10.0.0.1', NOW)).toEqual({ kind: 'limited', scope: 'ip', retryAfterMs: 10_000 });
+    const limits = createServiceRateLimits(createRateLimiter({ limit: 500, windowMs: 10_000 }), createIpBans(false));
+    for (let i = 0; i < 50; i++) expect(limits.admitIp(A1, '10.0.0.1', NOW)).toEqual({ kind: 'allowed' });
+    expect(limits.admitIp(A1, '10.0.0.1', NOW)).toEqual({ kind: 'limited', scope: 'ip', retryAfterMs: 10_000 });
   });
 });

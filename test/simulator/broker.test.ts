@@ -67,7 +67,7 @@ describe('B4 brokerGetSubAccountStatus', () => {
     await expect(run(brokerGetSubAccountStatus(broker, { subAccount: 'client0001' }))).resolves.toEqual({ status: 'frozen' });
     sim.admin.createSubAccount('simmaster', 'mastersub1');
     for (const subAccount of ['nosuchsub1', 'mastersub1']) {
-      expect((await apiError(brokerGetSubAccountStatus(broker, { subAccount }))).code).toBe(SIM_CODES.subAccountUnknown);
+      expect((await apiError(brokerGetSubAccountStatus(broker, { subAccount }))).code).toBe(SIM_CODES.subAccountMissing);
     }
   });
 });
@@ -92,9 +92,9 @@ describe('B5-B7 broker sub-account API keys', () => {
 
   it('refuses unknown sub-accounts and keys, and more than 4 IPs before sending', async () => {
     expect((await apiError(brokerCreateSubAccountApiKey(broker, { subAccount: 'nosuchsub1', permissions: ['SPOT_ACCOUNT_READ'], note: 'n' }))).code).toBe(
-      SIM_CODES.subAccountUnknown,
+      SIM_CODES.subAccountMissing,
     );
-    expect((await apiError(brokerListSubAccountApiKeys(broker, { subAccount: 'nosuchsub1' }))).code).toBe(SIM_CODES.subAccountUnknown);
+    expect((await apiError(brokerListSubAccountApiKeys(broker, { subAccount: 'nosuchsub1' }))).code).toBe(SIM_CODES.subAccountMissing);
     expect((await apiError(brokerDeleteSubAccountApiKey(broker, { subAccount: 'client0001', apiKey: 'mx0vnosuchkey' }))).code).toBe(SIM_CODES.apiKeyUnknown);
     const tooMany = { subAccount: 'client0001', permissions: ['SPOT_ACCOUNT_READ'], ip: ['1.1.1.1', '1.1.1.2', '1.1.1.3', '1.1.1.4', '1.1.1.5'], note: 'n' } as const;
     expect(await failure(brokerCreateSubAccountApiKey(broker, tooMany))).toBeInstanceOf(ValidationError);
@@ -131,9 +131,9 @@ describe('B13 brokerUniversalTransfer and B1 brokerListUniversalTransfers', () =
     );
     sim.admin.createSubAccount('simmaster', 'mastersub1');
     expect((await apiError(brokerUniversalTransfer(broker, { ...spot, toAccount: 'mastersub1', asset: 'USDT', amount: '1' }))).code).toBe(
-      SIM_CODES.subAccountUnknown,
+      SIM_CODES.subAccountMissing,
     );
-    expect((await apiError(brokerListUniversalTransfers(broker, { ...spot, toAccount: 'mastersub1' }))).code).toBe(SIM_CODES.subAccountUnknown);
+    expect((await apiError(brokerListUniversalTransfers(broker, { ...spot, toAccount: 'mastersub1' }))).code).toBe(SIM_CODES.subAccountMissing);
     await run(brokerUniversalTransfer(broker, { ...spot, clientTranId: tranIdOf(9), toAccount: 'client0001', asset: 'BTC', amount: '1' }));
     expect((await apiError(brokerUniversalTransfer(broker, { ...spot, clientTranId: tranIdOf(9), toAccount: 'client0001', asset: 'BTC', amount: '1' }))).code).toBe(
       SIM_CODES.duplicateClientTranId,
@@ -156,7 +156,7 @@ describe('B14 brokerEnableFutures', () => {
       timestamp: T0 + 5000,
     });
     expect(sim.admin.accountOf('client0001')?.futuresEnabled).toBe(true);
-    expect((await apiError(brokerEnableFutures(broker, { subAccount: 'nosuchsub1' }))).code).toBe(SIM_CODES.subAccountUnknown);
+    expect((await apiError(brokerEnableFutures(broker, { subAccount: 'nosuchsub1' }))).code).toBe(SIM_CODES.subAccountMissing);
   });
 });
 

@@ -78,7 +78,7 @@ describe('a sub-account created with a fund password', () => {
     const asNull = await rawCall(sim, guarded, { method: 'POST', path, body: body(null) });
     expect(asNull.body).toMatchObject({ code: SIM_CODES.fundPasswordInvalid });
     const asNumber = await rawCall(sim, guarded, { method: 'POST', path, body: body(1234) });
-    expect(asNumber.body).toMatchObject({ code: SIM_CODES.badParameter });
+    expect(asNumber.body).toMatchObject({ code: SIM_CODES.parameterInvalid });
     // The manual clock stands still, so these two are the same signed request, byte for byte.
     for (let i = 0; i < 2; i++) {
       const replay = await rawCall(sim, guarded, { method: 'POST', path, body: body(WRONG), query: [['recvWindow', '5000']] });

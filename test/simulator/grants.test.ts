@@ -74,7 +74,7 @@ describe('B5: a broker key grants only what it holds', () => {
     const weak = clientOf(sim, sim.admin.createApiKey(sim.broker.name, { permissions: ['SPOT_ACCOUNT_READ'] }));
     const mint = brokerCreateSubAccountApiKey(weak, { subAccount: 'client0001', permissions: ['SPOT_TRANSFER_READ', 'SPOT_WITHDRAW_WRITE'], note: 'escalate' });
     const error = await apiError(mint);
-    expect([error.code, error.status]).toEqual([SIM_CODES.grantNotHeld, 403]);
+    expect([error.code, error.status]).toEqual([SIM_CODES.noPermission, 403]);
     expect(error.message).toMatch(/SPOT_TRANSFER_READ,SPOT_WITHDRAW_WRITE/);
     expect(await keysOf('client0001')).toBe(0);
     expect(sim.admin.balance('client0001', 'USDT')).toBe('100');
@@ -84,7 +84,7 @@ describe('B5: a broker key grants only what it holds', () => {
   it('one permission it lacks among several it holds is enough to refuse', async () => {
     const partial = clientOf(sim, sim.admin.createApiKey(sim.broker.name, { permissions: ['SPOT_ACCOUNT_READ', 'SPOT_DEPOSIT_READ'] }));
     const mint = brokerCreateSubAccountApiKey(partial, { subAccount: 'client0001', permissions: ['SPOT_DEPOSIT_READ', 'SPOT_DEPOSIT_WRITE'], note: 'n' });
-    expect((await apiError(mint)).code).toBe(SIM_CODES.grantNotHeld);
+    expect((await apiError(mint)).code).toBe(SIM_CODES.noPermission);
     const held = await run(brokerCreateSubAccountApiKey(partial, { subAccount: 'client0001', permissions: ['SPOT_DEPOSIT_READ'], note: 'n' }));
     expect(held.permissions).toEqual(['SPOT_DEPOSIT_READ']);
     expect(await keysOf('client0001')).toBe(1);
@@ -106,9 +106,9 @@ describe('B5: a broker key grants only what it holds', () => {
     for (let i = 0; i < 2; i++) {
       // The manual clock stands still: the same signed request, byte for byte.
       const replay = await rawCall(sim, weakKeys, { method: 'POST', path, body: body('SPOT_WITHDRAW_WRITE') });
-      expect(replay.body).toMatchObject({ code: SIM_CODES.grantNotHeld });
+      expect(replay.body).toMatchObject({ code: SIM_CODES.noPermission });
     }
-    expect((await rawCall(sim, weakKeys, { method: 'POST', path, body: body(null) })).body).toMatchObject({ code: SIM_CODES.badParameter });
+    expect((await rawCall(sim, weakKeys, { method: 'POST', path, body: body(null) })).body).toMatchObject({ code: SIM_CODES.parameterInvalid });
     expect((await rawCall(sim, weakKeys, { method: 'POST', path, body: body(7) })).body).toMatchObject({ code: SIM_CODES.permissionUnknown });
     const lowercase = await rawCall(sim, weakKeys, { method: 'POST', path, body: body('spot_withdraw_write') });
     expect(lowercase.body).toMatchObject({ code: SIM_CODES.permissionUnknown });
@@ -120,7 +120,7 @@ describe('M3: a master key grants only what it holds', () => {
   it('a key holding only SPOT_ACCOUNT_READ cannot create a transferring key (700007), and nothing is created', async () => {
     const weak = clientOf(sim, sim.admin.createApiKey(sim.master.name, { permissions: ['SPOT_ACCOUNT_READ'] }));
     const mint = createSubAccountApiKey(weak, { subAccount: 'strategy01', note: 'n', permissions: ['SPOT_ACCOUNT_READ', 'SPOT_TRANSFER_WRITE'] });
-    expect((await apiError(mint)).code).toBe(SIM_CODES.grantNotHeld);
+    expect((await apiError(mint)).code).toBe(SIM_CODES.noPermission);
     expect(await run(listSubAccountApiKeys(clientOf(sim, sim.master), { subAccount: 'strategy01' }))).toEqual([]);
     await expect(run(createSubAccountApiKey(weak, { subAccount: 'strategy01', note: 'n', permissions: ['SPOT_ACCOUNT_READ'] }))).resolves.toMatchObject({
       permissions: ['SPOT_ACCOUNT_READ'],
@@ -130,6 +130,6 @@ describe('M3: a master key grants only what it holds', () => {
   it('the grant check never reaches another master’s sub-account (140001 first)', async () => {
     const other = clientOf(sim, sim.admin.createAccount('master', 'othermaster'));
     const error = await apiError(createSubAccountApiKey(other, { subAccount: 'strategy01', note: 'n', permissions: ['SPOT_ACCOUNT_READ'] }));
-    expect(error.code).toBe(SIM_CODES.subAccountUnknown);
+    expect(error.code).toBe(SIM_CODES.subAccountMissing);
   });
 });

@@ -37,7 +37,7 @@ describe('a JSON number where a decimal parameter is expected', () => {
       expect([amount, answer.status, answer.body]).toEqual([
         amount,
         400,
-        { code: SIM_CODES.badParameter, msg: expect.stringMatching(/^Parameter 'amount' is invalid: positive decimal string/) },
+        { code: SIM_CODES.parameterInvalid, msg: expect.stringMatching(/^Parameter 'amount' is invalid: positive decimal string/) },
       ]);
     }
     expect(sim.admin.balance('client0001', 'USDT')).toBe('0');
@@ -48,7 +48,7 @@ describe('a JSON number where a decimal parameter is expected', () => {
   it('refuses a name given twice with different values, as in a query string', async () => {
     const body = transferBody('"1"').replace(/}$/, ',"amount":"2"}');
     const answer = await rawCall(sim, sim.broker, { method: 'POST', path: TRANSFER, bodyText: body });
-    expect(answer.body).toEqual({ code: SIM_CODES.badParameter, msg: "Parameter 'amount' was sent more than once" });
+    expect(answer.body).toEqual({ code: SIM_CODES.parameterInvalid, msg: "Parameter 'amount' was sent more than once" });
     expect(sim.admin.transfers()).toEqual([]);
   });
 });

@@ -143,17 +143,17 @@ describe('M3-M5 sub-account API keys', () => {
     sim.admin.createSubAccount('othermaster', 'otherssub1');
     for (const subAccount of ['nosuchsub1', 'otherssub1']) {
       expect((await apiError(createSubAccountApiKey(master, { subAccount, note: 'x', permissions: ['SPOT_ACCOUNT_READ'] }))).code).toBe(
-        SIM_CODES.subAccountUnknown,
+        SIM_CODES.subAccountMissing,
       );
-      expect((await apiError(listSubAccountApiKeys(master, { subAccount }))).code).toBe(SIM_CODES.subAccountUnknown);
-      expect((await apiError(deleteSubAccountApiKey(master, { subAccount, apiKey: 'mx0vabc' }))).code).toBe(SIM_CODES.subAccountUnknown);
+      expect((await apiError(listSubAccountApiKeys(master, { subAccount }))).code).toBe(SIM_CODES.subAccountMissing);
+      expect((await apiError(deleteSubAccountApiKey(master, { subAccount, apiKey: 'mx0vabc' }))).code).toBe(SIM_CODES.subAccountMissing);
     }
   });
 
   it('refuses the key beyond the limit of 30 per sub-account', async () => {
     for (let i = 0; i < 30; i++) sim.admin.createApiKey('strategy01');
     const error = await apiError(createSubAccountApiKey(master, { subAccount: 'strategy01', note: 'x', permissions: ['SPOT_ACCOUNT_READ'] }));
-    expect(error.code).toBe(SIM_CODES.apiKeyLimit);
+    expect(error.code).toBe(SIM_CODES.tooManyApiKeys);
   });
 });
 
@@ -202,11 +202,11 @@ describe('M6 universalTransfer and M8 getSubAccountAssets', () => {
 
   it('refuses unknown accounts, the same account and type, frozen accounts and a reused clientTranId', async () => {
     expect((await apiError(universalTransfer(master, { ...spot, toAccount: 'nosuchsub1', asset: 'USDT', amount: '1' }))).code).toBe(
-      SIM_CODES.subAccountUnknown,
+      SIM_CODES.subAccountMissing,
     );
     sim.admin.createSubAccount('simbroker', 'brokersub1');
     expect((await apiError(universalTransfer(master, { ...spot, toAccount: 'brokersub1', asset: 'USDT', amount: '1' }))).code).toBe(
-      SIM_CODES.subAccountUnknown,
+      SIM_CODES.subAccountMissing,
     );
     expect((await apiError(universalTransfer(master, { ...spot, asset: 'USDT', amount: '1' }))).code).toBe(SIM_CODES.transferNotSupported);
     sim.admin.freeze('strategy02');
@@ -222,7 +222,7 @@ describe('M6 universalTransfer and M8 getSubAccountAssets', () => {
   });
 
   it('M8 refuses an unknown sub-account and non-SPOT types', async () => {
-    expect((await apiError(getSubAccountAssets(master, { subAccount: 'nosuchsub1' }))).code).toBe(SIM_CODES.subAccountUnknown);
+    expect((await apiError(getSubAccountAssets(master, { subAccount: 'nosuchsub1' }))).code).toBe(SIM_CODES.subAccountMissing);
     const asFutures = { subAccount: 'strategy01', accountType: 'FUTURES' } as unknown as { subAccount: string };
     expect(await failure(getSubAccountAssets(master, asFutures))).toBeInstanceOf(ValidationError);
     expect(await run(getSubAccountAssets(master, { subAccount: 'strategy01' }))).toEqual([]);
@@ -274,7 +274,7 @@ describe('M7 listUniversalTransfers', () => {
   });
 
   it('refuses an unknown party and a page size over 500', async () => {
-    expect((await apiError(listUniversalTransfers(master, { ...spot, toAccount: 'nosuchsub1' }))).code).toBe(SIM_CODES.subAccountUnknown);
+    expect((await apiError(listUniversalTransfers(master, { ...spot, toAccount: 'nosuchsub1' }))).code).toBe(SIM_CODES.subAccountMissing);
     expect(await failure(listUniversalTransfers(master, { ...spot, limit: 501 }))).toBeInstanceOf(ValidationError);
   });
 });

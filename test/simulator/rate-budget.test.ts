@@ -40,7 +40,7 @@ describe('a flood with someone else’s public key', () => {
   it('cannot make the key owner’s signed calls fail: it counts against the flooder’s IP only', async () => {
     const answers = await flood(sim.master, 100);
     const codes = answers.map((a) => (a.body as { code: unknown }).code);
-    expect(codes.slice(0, 3)).toEqual([SIM_CODES.signatureInvalid, SIM_CODES.badParameter, SIM_CODES.timestampOutsideWindow]);
+    expect(codes.slice(0, 3)).toEqual([SIM_CODES.signatureInvalid, SIM_CODES.parameterInvalid, SIM_CODES.timestampOutsideWindow]);
     expect(answers.slice(LIMIT).every((a) => a.status === 429)).toBe(true);
     await expect(run(listSubAccounts(clientOf(sim, sim.master), {}))).resolves.toBeDefined();
     const signed = await rawCall(sim, sim.master, M2);

@@ -56,9 +56,9 @@ describe('requests signed independently of the library (node:crypto + fetch)', (
     const noKey = await rawCall(sim, sim.master, { method: 'GET', path: '/api/v3/sub-account/list', noApiKey: true });
     expect([noKey.status, noKey.body]).toEqual([400, { code: SIM_CODES.apiKeyRequired, msg: 'api key required' }]);
     const noSignature = await rawCall(sim, sim.master, { method: 'GET', path: '/api/v3/sub-account/list', signature: null });
-    expect(noSignature.body).toMatchObject({ code: SIM_CODES.badParameter, msg: expect.stringContaining("'signature'") });
+    expect(noSignature.body).toMatchObject({ code: SIM_CODES.parameterInvalid, msg: expect.stringContaining("'signature'") });
     const noTimestamp = await rawCall(sim, sim.master, { method: 'GET', path: '/api/v3/sub-account/list', stamp: false });
-    expect(noTimestamp.body).toMatchObject({ code: SIM_CODES.badParameter, msg: expect.stringContaining("'timestamp'") });
+    expect(noTimestamp.body).toMatchObject({ code: SIM_CODES.parameterInvalid, msg: expect.stringContaining("'timestamp'") });
   });
 
   it('get 700005 for a recvWindow over 60000', async () => {
@@ -77,7 +77,7 @@ describe('parameter checks of the simulator itself (the endpoint table’s rules
     ] as const;
     for (const [path, query, keys] of cases) {
       const answer = await rawCall(sim, keys, { method: 'GET', path, query });
-      expect([answer.status, answer.body]).toEqual([400, { code: SIM_CODES.badParameter, msg: expect.stringMatching(/^Parameter 'limit' is invalid: integer from 1 to \d+$/) }]);
+      expect([answer.status, answer.body]).toEqual([400, { code: SIM_CODES.parameterInvalid, msg: expect.stringMatching(/^Parameter 'limit' is invalid: integer from 1 to \d+$/) }]);
     }
     const atMax = await rawCall(sim, sim.master, { method: 'GET', path: '/api/v3/sub-account/list', query: [['limit', '200']] });
     expect(atMax.status).toBe(200);
@@ -97,15 +97,15 @@ describe('parameter checks of the simulator itself (the endpoint table’s rules
     });
     expect(badPermission.body).toMatchObject({ code: SIM_CODES.permissionUnknown, msg: expect.stringContaining("'permissions'") });
     const unknown = await rawCall(sim, sim.master, { method: 'GET', path: '/api/v3/sub-account/list', query: [['colour', 'red']] });
-    expect(unknown.body).toMatchObject({ code: SIM_CODES.badParameter, msg: expect.stringContaining("'colour'") });
+    expect(unknown.body).toMatchObject({ code: SIM_CODES.parameterInvalid, msg: expect.stringContaining("'colour'") });
     const amount = await rawCall(sim, sim.master, {
       method: 'POST',
       path: '/api/v3/capital/sub-account/universalTransfer',
       query: [['fromAccountType', 'SPOT'], ['toAccountType', 'SPOT'], ['toAccount', 'strategy01'], ['asset', 'USDT'], ['amount', '1e3']],
     });
-    expect(amount.body).toMatchObject({ code: SIM_CODES.badParameter, msg: expect.stringMatching(/^Parameter 'amount' is invalid: positive decimal string/) });
+    expect(amount.body).toMatchObject({ code: SIM_CODES.parameterInvalid, msg: expect.stringMatching(/^Parameter 'amount' is invalid: positive decimal string/) });
     const spotOnly = await rawCall(sim, sim.master, { method: 'GET', path: '/api/v3/sub-account/asset', query: [['subAccount', 'strategy01'], ['accountType', 'FUTURES']] });
-    expect(spotOnly.body).toMatchObject({ code: SIM_CODES.badParameter, msg: expect.stringContaining("'accountType'") });
+    expect(spotOnly.body).toMatchObject({ code: SIM_CODES.parameterInvalid, msg: expect.stringContaining("'accountType'") });
   });
 
   it('reads broker POST/DELETE parameters from the JSON body, and refuses them in the query', async () => {
@@ -120,7 +120,7 @@ describe('parameter checks of the simulator itself (the endpoint table’s rules
       path: '/api/v3/broker/sub-account/virtualSubAccount',
       query: [['subAccount', 'client0002'], ['note', 'n']],
     });
-    expect(inQuery.body).toMatchObject({ code: SIM_CODES.badParameter, msg: expect.stringContaining("'subAccount' must be sent in the JSON body") });
+    expect(inQuery.body).toMatchObject({ code: SIM_CODES.parameterInvalid, msg: expect.stringContaining("'subAccount' must be sent in the JSON body") });
     const status = await rawCall(sim, sim.broker, { method: 'GET', path: '/api/v3/broker/sub-account/status', query: [['subAccount', 'client0001']] });
     expect(status.body).toEqual({ status: '1' });
   });

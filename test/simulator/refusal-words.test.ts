@@ -59,11 +59,11 @@ describe('identify', () => {
 describe('checkTimestamp', () => {
   it('says a missing timestamp was not sent, in other words than a malformed one', () => {
     expect(refusalOf(() => checkTimestamp(new Map(), NOW))).toEqual({
-      code: SIM_CODES.badParameter,
+      code: SIM_CODES.parameterInvalid,
       message: "Mandatory parameter 'timestamp' was not sent, was empty/null, or malformed",
     });
     expect(refusalOf(() => checkTimestamp(new Map([['recvWindow', '5000']]), NOW))).toEqual({
-      code: SIM_CODES.badParameter,
+      code: SIM_CODES.parameterInvalid,
       message: "Mandatory parameter 'timestamp' was not sent, was empty/null, or malformed",
     });
   });

@@ -18,7 +18,7 @@ describe("the 'refuse' fault", () => {
     const keyError = await apiError(createListenKey(client));
     expect([keyError.code, keyError.status]).toEqual([Number(SIM_CODES.listenKeyInvalid), 400]);
     expect(sim.admin.listenKeys('simmaster')).toEqual([]);
-    expect((await apiError(listSubAccounts(client))).code).toBe(SIM_CODES.badParameter);
+    expect((await apiError(listSubAccounts(client))).code).toBe(SIM_CODES.parameterInvalid);
     expect(sim.faults.pending('L1')).toEqual([]);
     expect(sim.faults.pending('M2')).toEqual([]);
     await expect(run(createListenKey(client))).resolves.toHaveProperty('listenKey');

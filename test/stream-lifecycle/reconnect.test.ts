@@ -146,6 +146,8 @@ describe('reconnection (virtual time)', () => {
       scheduler.schedule(() => server.broadcast('{"channel":"spot@private.account.v3.api"}'), 100);
       flush();
       expect(failure).toBeInstanceOf(StreamFatalError);
+      // No request failed: the stream itself is the operation, there is no target.
+      expect(failure).toMatchObject({ operation: 'stream', target: undefined });
       expect(server.sockets[0]?.closedByClient).toBe(true);
       expect(keys.of('close')).toHaveLength(1);
     });
@@ -170,7 +172,7 @@ describe('reconnection (virtual time)', () => {
     scheduler.run(({ flush }) => {
       const { server } = setup(scheduler);
       let failure: unknown;
-      const unauthorized = new HttpError({ status: 401, target: { operation: 'L1', method: 'POST', path: '/api/v3/userDataStream' } });
+      const unauthorized = new HttpError({ status: 401, operation: 'L1', target: { method: 'POST', path: '/api/v3/userDataStream' } });
       const subscription = userDataStream(() => throwError(() => unauthorized), { wsUrl, scheduler, webSocketFactory: server.factory }).subscribe({
         error: (e: unknown) => (failure = e),
       });
@@ -179,6 +181,8 @@ describe('reconnection (virtual time)', () => {
       flush();
       expect(failure).toBeInstanceOf(StreamFatalError);
       expect((failure as StreamFatalError).cause).toBe(unauthorized);
+      // The refused call's context, as the cause carries it.
+      expect(failure).toMatchObject({ operation: 'L1', target: { method: 'POST', path: '/api/v3/userDataStream' } });
       expect(server.sockets).toHaveLength(0);
     });
   });
@@ -188,7 +192,7 @@ describe('reconnection (virtual time)', () => {
     scheduler.run(({ flush }) => {
       const { server, keys } = setup(scheduler);
       let blocked = 2;
-      const firewall = new HttpError({ status: 403, target: { operation: 'L1', method: 'POST', path: '/api/v3/userDataStream' } });
+      const firewall = new HttpError({ status: 403, operation: 'L1', target: { method: 'POST', path: '/api/v3/userDataStream' } });
       const source = { ...keys, create: () => defer(() => (blocked-- > 0 ? throwError(() => firewall) : keys.create())) };
       const events: UserDataEvent[] = [];
       let failure: unknown;

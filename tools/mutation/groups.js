@@ -109,7 +109,7 @@ export const MUTATION_GROUPS = [
       'src/simulator/auth.ts',
       'src/simulator/accounts.ts:161-176',
       'src/simulator/ledger.ts',
-      'src/simulator/budget.ts',
+      'src/simulator/service-rate-limits.ts',
       'src/simulator/rate-limit.ts',
       'src/simulator/ip-ban.ts',
     ],

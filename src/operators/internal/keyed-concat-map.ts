@@ -19,7 +19,7 @@ export interface KeyedConcatLimits {
 
 /**
  * First in, first out: an array read from a moving head (`Array.prototype.shift` copies the whole
- * array once it is large, which made a long lane quadratic), compacted once the head has passed half.
+ * array once it is large, which made a long key's queue quadratic), compacted once the head has passed half.
  * Exported for the benchmark that holds it against the maintained queues (bench/handwritten.bench.ts).
  *
  * @example
@@ -47,7 +47,7 @@ export class Queue<T> {
     this.items[this.head] = undefined;
     this.head += 1;
     if (this.head === this.items.length) {
-      // Emptied: reuse the array (a lane empties after nearly every value).
+      // Emptied: reuse the array (a key's queue empties after nearly every value).
       this.items.length = 0;
       this.head = 0;
     } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
@@ -62,7 +62,7 @@ export class Queue<T> {
  * Values waiting per key, and the keys whose next value may start (none of theirs running), in
  * the order they became so: a freed slot goes to the key that has waited longest.
  */
-class Lanes<K, T> {
+class KeyQueues<K, T> {
   private readonly waiting = new Map<K, Queue<T>>();
   private readonly ready = new Queue<K>();
   private readonly running = new Set<K>();
@@ -75,9 +75,9 @@ class Lanes<K, T> {
 
   add(key: K, value: T): void {
     this.held += 1;
-    const lane = this.waiting.get(key);
-    if (lane !== undefined) {
-      lane.push(value);
+    const queue = this.waiting.get(key);
+    if (queue !== undefined) {
+      queue.push(value);
       return;
     }
     const created = new Queue<T>();
@@ -90,9 +90,9 @@ class Lanes<K, T> {
   start(): readonly [K, T] | undefined {
     if (this.ready.length === 0) return undefined;
     const key = this.ready.shift();
-    const lane = this.waiting.get(key) as Queue<T>;
-    const value = lane.shift();
-    if (lane.length === 0) this.waiting.delete(key);
+    const queue = this.waiting.get(key) as Queue<T>;
+    const value = queue.shift();
+    if (queue.length === 0) this.waiting.delete(key);
     this.running.add(key);
     return [key, value];
   }
@@ -109,10 +109,10 @@ class Lanes<K, T> {
  * Hears the running inner Observable of one key. (A class rather than an object of closures: one
  * is made per value.)
  */
-class LaneObserver<K, R> implements Observer<R> {
+class KeyObserver<K, R> implements Observer<R> {
   constructor(
     private readonly subscriber: Subscriber<R>,
-    private readonly lanes: { finished(key: K): void },
+    private readonly queues: { finished(key: K): void },
     private readonly key: K,
   ) {}
 
@@ -125,13 +125,13 @@ class LaneObserver<K, R> implements Observer<R> {
   }
 
   complete(): void {
-    this.lanes.finished(this.key);
+    this.queues.finished(this.key);
   }
 }
 
-/** One subscription of {@link keyedConcatMap}: its lanes, the running inner subscriptions, and when it is done. */
+/** One subscription of {@link keyedConcatMap}: its queues per key, the running inner subscriptions, and when it is done. */
 class KeyedConcat<T, K, R> {
-  private readonly lanes = new Lanes<K, T>();
+  private readonly queues = new KeyQueues<K, T>();
   /** The subscription of each key's running inner Observable. */
   private readonly inners = new Map<K, Subscription>();
   private sourceDone = false;
@@ -147,12 +147,12 @@ class KeyedConcat<T, K, R> {
   /** A value of the source. */
   next(value: T): void {
     if (this.subscriber.closed) return;
-    if (this.lanes.held >= this.limits.maxBacklog) {
+    if (this.queues.held >= this.limits.maxBacklog) {
       this.subscriber.error(this.limits.backlogError(this.limits.maxBacklog));
       return;
     }
     try {
-      this.lanes.add(this.keyOf(value), value);
+      this.queues.add(this.keyOf(value), value);
     } catch (error: unknown) {
       this.subscriber.error(error);
       return;
@@ -173,13 +173,13 @@ class KeyedConcat<T, K, R> {
   }
 
   // Starts what may start. An inner Observable that completes at once calls back in here: the
-  // loop already running takes its successor, so a long lane never deepens the stack.
+  // loop already running takes its successor, so a long key's queue never deepens the stack.
   private pump(): void {
     if (this.pumping) return;
     this.pumping = true;
     try {
-      while (!this.subscriber.closed && this.lanes.inFlight < this.limits.maxInFlight) {
-        const next = this.lanes.start();
+      while (!this.subscriber.closed && this.queues.inFlight < this.limits.maxInFlight) {
+        const next = this.queues.start();
         if (next === undefined) break;
         this.run(next[0], next[1]);
       }
@@ -194,18 +194,18 @@ class KeyedConcat<T, K, R> {
   /** The running inner Observable of `key` is done: its key's next value may start. */
   finished(key: K): void {
     this.inners.delete(key);
-    this.lanes.finish(key);
+    this.queues.finish(key);
     this.pump();
   }
 
   private run(key: K, value: T): void {
-    const inner = from(this.project(value)).subscribe(new LaneObserver(this.subscriber, this, key));
+    const inner = from(this.project(value)).subscribe(new KeyObserver(this.subscriber, this, key));
     // Not kept when it completed at once.
     if (!inner.closed) this.inners.set(key, inner);
   }
 
   private completeIfDrained(): void {
-    if (this.sourceDone && this.lanes.held === 0) this.subscriber.complete();
+    if (this.sourceDone && this.queues.held === 0) this.subscriber.complete();
   }
 }
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { OperationId } from '../../endpoints/operation-id.js';
+import type { OperationId } from '../../operation-id.js';
 import { accountHandlers } from './account.js';
 import { brokerHandlers } from './broker.js';
 import { capitalHandlers } from './broker-capital.js';

@@ -1,6 +1,7 @@
 /**
  * Ids of the operations: M1..M8 (master), B1..B15 (broker), L1..L4 (listen key), from the spec;
- * A1, A2 (account reads), from the service's public documentation.
+ * A1, A2 (account reads), from the service's public documentation. They sit in the lowest layer,
+ * beside the errors that name them, so that nothing below the endpoint table imports up to it.
  */
 export type OperationId =
   | 'M1' | 'M2' | 'M3' | 'M4' | 'M5' | 'M6' | 'M7' | 'M8'

@@ -1,10 +1,10 @@
 /**
- * The request budget the router applies per endpoint, in the two scopes the service counts
+ * The service's rate limits, as the router applies them per endpoint, in the two scopes it counts
  * (docs/service.md, "Errors": per IP address and per account). Every request that reaches an
  * endpoint counts against its caller's IP; only a request that authenticates (a known key, a valid
  * signature, a timestamp inside its window) counts against the key's account as well. So a flood
  * that carries someone else's public key, unsigned or with a stale signature, spends the flooder's
- * IP budget and never the key owner's. Both count a request's weight (its row's, 1 where none is
+ * IP count and never the key owner's. Both count a request's weight (its row's, 1 where none is
  * given), and a row with a rate of its own per account (A1: 2 calls per second) is counted against
  * that rate too, read from the same row the client's budget reads.
  *
@@ -18,15 +18,15 @@ import type { AnyEndpoint } from '../endpoints/endpoint.js';
 import type { IpBans } from './ip-ban.js';
 import type { RateCost, RateLimiter } from './rate-limit.js';
 
-/** Which budget a request was counted against. */
-export type BudgetScope = 'ip' | 'account';
+/** Which count a request was refused by: its IP's or its account's. */
+export type LimitScope = 'ip' | 'account';
 
-/** What the budget says about one request. */
-export type BudgetVerdict =
+/** What the limits say about one request. */
+export type LimitVerdict =
   | { readonly kind: 'allowed' }
   | {
       readonly kind: 'limited';
-      readonly scope: BudgetScope;
+      readonly scope: LimitScope;
       /** Time until the window ends, clock ms. */
       readonly retryAfterMs: number;
     }
@@ -36,36 +36,36 @@ export type BudgetVerdict =
       readonly retryAfterMs: number;
     };
 
-/** What the budget reads of an endpoint's row: its id, its weight (1 where none is given) and its own rate per account. */
-export type BudgetRow = Pick<AnyEndpoint, 'id' | 'weight' | 'accountRate'>;
+/** What the limits read of an endpoint's row: its id, its weight (1 where none is given) and its own rate per account. */
+export type LimitedRow = Pick<AnyEndpoint, 'id' | 'weight' | 'accountRate'>;
 
-/** The two-scope budget. */
-export interface RequestBudget {
+/** The service's limits in their two scopes. */
+export interface ServiceRateLimits {
   /** Refuses a banned `ip`, else counts a request to `row` from it (every request, before authentication), in weight. */
-  admitIp(row: BudgetRow, ip: string, now: number): BudgetVerdict;
+  admitIp(row: LimitedRow, ip: string, now: number): LimitVerdict;
   /**
    * Counts an authenticated request to `row` by the account `uid`, sent from `ip`: against the
    * row's own rate per account first (A1: 2 per second), when it has one, then in weight.
    */
-  admitAccount(row: BudgetRow, uid: string, ip: string, now: number): BudgetVerdict;
+  admitAccount(row: LimitedRow, uid: string, ip: string, now: number): LimitVerdict;
 }
 
-const ALLOWED: BudgetVerdict = { kind: 'allowed' };
+const ALLOWED: LimitVerdict = { kind: 'allowed' };
 
-const weightOf = (row: BudgetRow): RateCost => ({ units: row.weight ?? 1 });
+const weightOf = (row: LimitedRow): RateCost => ({ units: row.weight ?? 1 });
 
 /**
- * Makes the two-scope budget over one limiter (each scope and endpoint has its own count), with
+ * Makes the two-scope limits over one limiter (each scope and endpoint has its own count), with
  * the IP bans.
  *
  * @example
  * ```ts
- * const budget = createRequestBudget(createRateLimiter({ limit: 500, windowMs: 10_000 }), createIpBans(DEFAULT_IP_BAN_RULE));
- * budget.admitIp(M2, '10.0.0.7', clock.now()); // { kind: 'allowed' }
+ * const limits = createServiceRateLimits(createRateLimiter({ limit: 500, windowMs: 10_000 }), createIpBans(DEFAULT_IP_BAN_RULE));
+ * limits.admitIp(M2, '10.0.0.7', clock.now()); // { kind: 'allowed' }
  * ```
  */
-export function createRequestBudget(limiter: RateLimiter, bans: IpBans): RequestBudget {
-  const admit = (scope: BudgetScope, key: string, ip: string, now: number, cost: RateCost): BudgetVerdict => {
+export function createServiceRateLimits(limiter: RateLimiter, bans: IpBans): ServiceRateLimits {
+  const admit = (scope: LimitScope, key: string, ip: string, now: number, cost: RateCost): LimitVerdict => {
     const wait = limiter.take(`${scope}:${key}`, now, cost);
     if (wait === undefined) return ALLOWED;
     bans.noteTooMany(ip, now);

@@ -1,0 +1,25 @@
+/**
+ * The `mexc-rx/nats` entry exports what a user calls (the publisher, the consumer, their set-up,
+ * the error, the subjects to filter on, the worker partition) and nothing of the bridge's own
+ * workings: the message codec, the message ids and the resume look-up stay inside.
+ */
+import { describe, expect, it } from '@jest/globals';
+import * as nats from '../../src/bridge/index.js';
+
+describe('the mexc-rx/nats entry', () => {
+  it('exports exactly the values a user calls', () => {
+    expect(Object.keys(nats).sort()).toEqual([
+      'DEFAULT_SUBJECT_PREFIX',
+      'JetStreamPublishError',
+      'accountSubjects',
+      'consumeJetStream',
+      'ensureDurableConsumer',
+      'ensureEventStream',
+      'eventSubject',
+      'ownedAccounts',
+      'ownerOf',
+      'ownsAccount',
+      'publishToJetStream',
+    ]);
+  });
+});

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { OperationId } from './endpoints/operation-id.js';
+import type { OperationId } from './operation-id.js';
 import { withoutUserinfo } from './redact.js';
 
 /**

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { OperationId } from '../endpoints/operation-id.js';
+import type { OperationId } from '../operation-id.js';
 import { instrumentsOf, type Cell, type Instruments } from './instruments.js';
 import type { MeterProviderLike, MetricAttributes } from './meter-types.js';
 import type { RequestOutcome } from './outcome.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import { ValidationError, type ValidationIssue } from '../errors.js';
-import type { OperationId } from '../endpoints/operation-id.js';
+import type { OperationId } from '../operation-id.js';
 import type { ParamField } from './field.js';
 
 /** Parameters checked and encoded, in the order of the table. */

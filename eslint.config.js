@@ -23,8 +23,8 @@ const NO_PROTOBUF_RUNTIME = {
 // layer and those below, never one above. Each entry is a folder or a file of src/; every entry of
 // src/ must be placed (a new one fails here until it is).
 const LAYERS = [
-  ['internal', 'decimal', 'gen', 'operation-id.ts', 'version.ts', 'redact.ts', 'suggest.ts', 'default-waits.ts', 'exponential-backoff.ts'],
-  ['errors.ts', 'service-codes.ts', 'settings', 'long-delays.ts'],
+  ['decimal', 'gen', 'operation-id.ts', 'version.ts', 'redact.ts', 'suggest.ts', 'default-waits.ts', 'exponential-backoff.ts'],
+  ['errors.ts', 'service-codes.ts', 'settings', 'long-delays.ts', 'internal'],
   ['params', 'codecs'],
   ['endpoints'],
   ['metrics', 'budget', 'recording-hooks.ts'],

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { from, Observable, type ObservableInput, type Observer, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
+import { from, type ObservableInput, type Observer, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
+import { operate, relay } from '../../internal/operate.js';
 import { Pump } from '../../internal/pump.js';
 import { Queue } from '../../internal/queue.js';
 
@@ -192,17 +193,9 @@ class KeyedConcat<T, K, R> {
  * ```
  */
 export function keyedConcatMap<T, K, R>(keyOf: (value: T) => K, project: (value: T) => ObservableInput<R>, limits: KeyedConcatLimits): OperatorFunction<T, R> {
-  return (source) =>
-    new Observable<R>((subscriber) => {
-      const keyed = new KeyedConcat(subscriber, keyOf, project, limits);
-      const sourceSubscription = source.subscribe({
-        next: (value) => keyed.next(value),
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => keyed.complete(),
-      });
-      return () => {
-        sourceSubscription.unsubscribe();
-        keyed.stop();
-      };
-    });
+  return operate<T, R>((source, subscriber) => {
+    const keyed = new KeyedConcat(subscriber, keyOf, project, limits);
+    relay(source, subscriber, { next: (value) => keyed.next(value), complete: () => keyed.complete() });
+    return () => keyed.stop();
+  });
 }

@@ -9,7 +9,7 @@
  */
 import { map, Observable, share, type SchedulerLike } from 'rxjs';
 import { RateLimitedError } from '../errors.js';
-import { PermitLimiter, type NextPermit } from '../internal/permit-limiter.js';
+import { PermitLimiter } from '../internal/permit-limiter.js';
 import { everyInSteps } from '../long-delays.js';
 import type { OperationId } from '../operation-id.js';
 import { laneSettle, laneTake, type Lane } from './lane.js';
@@ -44,7 +44,7 @@ class BudgetShell implements RequestBudget {
 
   constructor(readonly settings: BudgetSettings) {
     this.scheduler = settings.scheduler;
-    this.limiter = new PermitLimiter(this.scheduler, settings.maxInFlight, (now) => this.nextGrant(now));
+    this.limiter = new PermitLimiter(this.scheduler, settings.maxInFlight, { waiting: () => this.waiting > 0, grantNext: (now) => this.grantNext(now) });
     this.state$ = everyInSteps(settings.stateIntervalMs, this.scheduler).pipe(
       map(() => this.snapshot()),
       share(),
@@ -66,10 +66,12 @@ class BudgetShell implements RequestBudget {
       }
       const queue = accountQueue(endpoint, request.account, this.settings, request.accountRate);
       const units = unitsOf(request, endpoint, queue);
+      let granted = false;
       const waiter: Waiter = {
         units,
         seq: ++this.arrivals,
         go: () => {
+          granted = true;
           subscriber.next(this.ticketFor(endpoint, queue, units));
           subscriber.complete();
         },
@@ -81,8 +83,9 @@ class BudgetShell implements RequestBudget {
       this.waiting += 1;
       endpoint.rotation.add(request.account);
       this.limiter.pump();
+      // Let go, it has left its queue already: no search for it.
       return () => {
-        if (!queue.waiters.remove(waiter)) return;
+        if (granted || !queue.waiters.remove(waiter)) return;
         endpoint.waiting -= 1;
         this.waiting -= 1;
         if (queue.waiters.length === 0) endpoint.rotation.delete(request.account);
@@ -131,10 +134,11 @@ class BudgetShell implements RequestBudget {
   }
 
   /** The limiter's rule: the best turn of all endpoints, let go; or when to look again. */
-  private nextGrant(now: number): NextPermit {
-    if (this.waiting === 0) return Infinity;
+  private grantNext(now: number): true | number {
     const { best, next } = this.bestTurn(now);
-    return best === undefined ? next : () => this.grant(best);
+    if (best === undefined) return next;
+    this.grant(best);
+    return true;
   }
 
   private grant({ endpoint, account, queue, waiter }: Go): void {

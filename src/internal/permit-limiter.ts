@@ -16,22 +16,46 @@ export interface Permit {
   release(): void;
 }
 
-/**
- * What the owner's rule answers when asked for the next permit at `now`: a function that lets one
- * waiter go (it must take a permit, with {@link PermitLimiter.take}), or the time to ask again
- * (`Infinity`: not before a permit is released or a waiter comes).
- */
-export type NextPermit = (() => void) | number;
+/** The owner's rule: who goes next, and when. */
+export interface PermitRule {
+  /** Whether anyone waits (when nobody does, a release looks no further). */
+  waiting(): boolean;
+  /**
+   * Lets the next waiter go if one may go at `now` (it takes a permit, with
+   * {@link PermitLimiter.take}) and answers `true`; else answers when to ask again (`Infinity`:
+   * not before a permit is released or a waiter comes).
+   */
+  grantNext(now: number): true | number;
+}
+
+/** A permit held: released once, however often `release` is called. */
+class HeldPermit implements Permit {
+  private released = false;
+
+  constructor(
+    private readonly limiter: PermitLimiter,
+    private readonly onRelease: (() => void) | undefined,
+  ) {}
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.limiter.returned(this.onRelease);
+  }
+}
 
 /**
- * Permits up to `maxHeld` at once, given out by `next`.
+ * Permits up to `maxHeld` at once, given out by the owner's `rule`.
  *
  * @example
  * ```ts
  * const waiting = new Queue<(permit: Permit) => void>();
- * const limiter = new PermitLimiter(scheduler, 8, (now) => {
- *   const grant = waiting.shift();
- *   return grant === undefined ? Infinity : () => grant(limiter.take());
+ * const limiter: PermitLimiter = new PermitLimiter(scheduler, 8, {
+ *   waiting: () => waiting.length > 0,
+ *   grantNext: () => {
+ *     waiting.shift()?.(limiter.take());
+ *     return true;
+ *   },
  * });
  * waiting.push((permit) => work().finally(() => permit.release()));
  * limiter.pump();
@@ -47,12 +71,12 @@ export class PermitLimiter {
   /**
    * @param scheduler Whose clock and timers it uses.
    * @param maxHeld Permits held at once; `Infinity` for no bound.
-   * @param next The owner's rule (see {@link NextPermit}), asked while a permit may be held.
+   * @param rule The owner's rule, asked while a permit may be held and someone waits.
    */
   constructor(
     private readonly scheduler: SchedulerLike,
     private readonly maxHeld: number,
-    private readonly next: (now: number) => NextPermit,
+    private readonly rule: PermitRule,
   ) {
     this.pumper = new Pump(() => this.pass());
   }
@@ -73,21 +97,19 @@ export class PermitLimiter {
    */
   take(onRelease?: () => void): Permit {
     this.heldCount += 1;
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        this.heldCount -= 1;
-        onRelease?.();
-        this.pump();
-      },
-    };
+    return new HeldPermit(this, onRelease);
   }
 
   /** Lets go every waiter that may go now, then sets the timer for when the rule says to look again. */
   pump(): void {
-    this.pumper.run();
+    if (this.rule.waiting()) this.pumper.run();
+  }
+
+  /** @internal A permit came back (its `release`, once). */
+  returned(onRelease: (() => void) | undefined): void {
+    this.heldCount -= 1;
+    onRelease?.();
+    this.pump();
   }
 
   /** Cancels the timer (nobody waits: nothing keeps the process, or a test, alive). */
@@ -107,13 +129,12 @@ export class PermitLimiter {
     if (this.closed) return;
     const now = this.scheduler.now();
     let again = Infinity;
-    while (this.heldCount < this.maxHeld) {
-      const next = this.next(now);
-      if (typeof next === 'number') {
-        again = next;
+    while (this.heldCount < this.maxHeld && this.rule.waiting()) {
+      const granted = this.rule.grantNext(now);
+      if (granted !== true) {
+        again = granted;
         break;
       }
-      next();
     }
     // With every permit held, the next release pumps again.
     this.arm(again);

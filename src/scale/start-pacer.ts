@@ -55,30 +55,33 @@ export function createStartPacer(options: StartPacerOptions): StartPacer {
   const queue = new Queue<Waiter>();
   let nextAt = -Infinity;
   let closed = false;
-  const limiter: PermitLimiter = new PermitLimiter(options.scheduler, options.maxConcurrent, (now) => {
-    if (queue.length === 0) return Infinity;
-    if (now < nextAt) return nextAt;
-    return () => {
-      const waiter = queue.shift() as Waiter;
+  const limiter: PermitLimiter = new PermitLimiter(options.scheduler, options.maxConcurrent, {
+    waiting: () => queue.length > 0,
+    grantNext: (now) => {
+      if (now < nextAt) return nextAt;
       nextAt = now + spacingMs;
-      waiter.grant(limiter.take());
-    };
+      (queue.shift() as Waiter).grant(limiter.take());
+      return true;
+    },
   });
 
   return {
     acquire: () =>
       new Observable<Permit>((subscriber) => {
         if (closed) return undefined;
+        let granted = false;
         const waiter: Waiter = {
           grant: (permit) => {
+            granted = true;
             subscriber.next(permit);
             subscriber.complete();
           },
         };
         queue.push(waiter);
         limiter.pump();
+        // Granted, it has left the queue already: no search for it.
         return () => {
-          queue.remove(waiter);
+          if (!granted) queue.remove(waiter);
         };
       }),
     get active() {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { TestScheduler } from 'rxjs/testing';
-import { PermitLimiter, type NextPermit, type Permit } from '../../src/internal/permit-limiter.js';
+import { PermitLimiter, type Permit } from '../../src/internal/permit-limiter.js';
 import { Queue } from '../../src/internal/queue.js';
 
 function scheduler(): TestScheduler {
@@ -17,10 +17,13 @@ function scheduler(): TestScheduler {
 function limited(s: TestScheduler, maxHeld: number): { limiter: PermitLimiter; waiting: Queue<(permit: Permit) => void>; hold: (until: number) => void } {
   const waiting = new Queue<(permit: Permit) => void>();
   let notBefore = -Infinity;
-  const limiter: PermitLimiter = new PermitLimiter(s, maxHeld, (now): NextPermit => {
-    if (waiting.length === 0) return Infinity;
-    if (now < notBefore) return notBefore;
-    return () => (waiting.shift() as (permit: Permit) => void)(limiter.take());
+  const limiter: PermitLimiter = new PermitLimiter(s, maxHeld, {
+    waiting: () => waiting.length > 0,
+    grantNext: (now) => {
+      if (now < notBefore) return notBefore;
+      (waiting.shift() as (permit: Permit) => void)(limiter.take());
+      return true;
+    },
   });
   return { limiter, waiting, hold: (until) => (notBefore = until) };
 }

@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 
 // fp-ts's Node entry is CommonJS: a value imported from it brings a whole module into a browser
 // page. io-ts results are read with codecs/decoder.ts's isInvalid.
@@ -17,6 +18,32 @@ const NO_PROTOBUF_RUNTIME = {
   paths: [{ name: '@bufbuild/protobuf', allowTypeImports: true, message: PROTOBUF_MESSAGE }],
   patterns: [{ group: ['@bufbuild/protobuf/*', '!@bufbuild/protobuf/wire', '**/gen/**'], allowTypeImports: true, message: PROTOBUF_MESSAGE }],
 };
+
+// The layers of src/, lowest first (docs/architecture.md, "Layers"): a module may import its own
+// layer and those below, never one above. Each entry is a folder or a file of src/; every entry of
+// src/ must be placed (a new one fails here until it is).
+const LAYERS = [
+  ['decimal', 'gen', 'operation-id.ts', 'version.ts', 'redact.ts', 'suggest.ts', 'default-waits.ts', 'exponential-backoff.ts'],
+  ['errors.ts', 'error-context.ts', 'service-codes.ts', 'settings', 'long-delays.ts', 'internal'],
+  ['params', 'codecs'],
+  ['endpoints'],
+  ['metrics', 'budget', 'recording-hooks.ts'],
+  ['http'],
+  ['client'],
+  ['operations'],
+  ['stream'],
+  ['operators', 'store', 'recording'],
+  ['scale', 'remote'],
+  ['bridge'],
+  ['server', 'simulator', 'cli', 'index.ts'],
+];
+const unplaced = readdirSync(new URL('./src', import.meta.url)).filter((entry) => !LAYERS.flat().includes(entry));
+if (unplaced.length > 0) throw new Error(`eslint.config.js: place ${unplaced.join(', ')} in LAYERS (docs/architecture.md, "Layers")`);
+const LAYER_ZONES = LAYERS.slice(0, -1).map((layer, index) => ({
+  target: layer.map((entry) => `./src/${entry}`),
+  from: LAYERS.slice(index + 1).flat().map((entry) => `./src/${entry}`),
+  message: `An import up a layer: layer ${index + 1} of ${LAYERS.length} (${layer.join(', ')}) imports only from itself and below (eslint.config.js LAYERS, docs/architecture.md "Layers").`,
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'build/**', 'node_modules/**', 'coverage/**', 'test-output/**', 'examples/**/dist/**', 'src/gen/**', '.stryker-tmp/**', 'tools/mutation/reports/**', 'tools/mutation/results/**'] },
@@ -42,11 +69,13 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80 }],
       // What a browser page must not get (docs/performance.md, "What the library adds to a page").
       '@typescript-eslint/no-restricted-imports': ['error', { paths: NO_PROTOBUF_RUNTIME.paths, patterns: [...NO_FP_TS, ...NO_PROTOBUF_RUNTIME.patterns] }],
-      // The library never imports the simulator, the server entry or the command line (they import the library).
+      // No import runs up a layer (LAYERS), and the library never imports the simulator, the server
+      // entry or the command line (they import the library).
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
+            ...LAYER_ZONES,
             {
               target: ['./src/!(simulator|cli|server)/**/*', './src/*.ts'],
               from: ['./src/simulator', './src/cli', './src/server'],

@@ -8,7 +8,7 @@
  */
 import { IdentityGate } from '../src/bridge/identity-gate.js';
 import { marketIdentity } from '../src/bridge/message-id.js';
-import { hash106Hex } from '../src/scale/hash.js';
+import { hash106Hex } from '../src/internal/hash.js';
 import { isMarketEvent, type TaggedEvent } from '../src/scale/tagged-event.js';
 
 /** The id of a market event before occurrence indexes: identical contents shared it. */

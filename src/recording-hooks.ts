@@ -7,10 +7,7 @@
  *
  * @module
  */
-import type { closeThenFlush, recordedExecute } from './client/recorded-client.js';
 import type { Rule } from './settings/rules.js';
-import type { recordedKeySource } from './stream/recorded-key-source.js';
-import type { StreamRecording } from './stream/supervisor/stream-recording.js';
 
 /** Where a recorder keeps its hooks. */
 export const RECORDER_HOOKS = Symbol('mexc-rx recorder hooks');
@@ -56,17 +53,15 @@ export interface RecorderHooks {
   readonly wrappers: RecorderWrappers;
 }
 
-/** The recording wrappers a recorder brings (see {@link RecorderHooks.wrappers}). */
-export interface RecorderWrappers {
-  /** A client's executor, each call's outcome recorded. */
-  readonly execute: typeof recordedExecute;
-  /** A client's close, then the recorder's flush. */
-  readonly closeThenFlush: typeof closeThenFlush;
-  /** A stream's key source, its calls recorded. */
-  readonly keySource: typeof recordedKeySource;
-  /** The recording of one run of a stream. */
-  readonly startRun: typeof StreamRecording.start;
-}
+/**
+ * The recording wrappers a recorder brings (see {@link RecorderHooks.wrappers}). Each is declared
+ * by the module that defines it, in its own layer, by adding its member here (a module
+ * augmentation: `src/client/recorded-client.ts` adds `execute` and `closeThenFlush`,
+ * `src/stream/recorded-key-source.ts` adds `keySource`, `src/stream/supervisor/stream-recording.ts`
+ * adds `startRun`), so this contract, which the client and the stream import, imports neither.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by module augmentation
+export interface RecorderWrappers {}
 
 /** What the `recorder` option of `createClient` and `userDataStream` takes: a recorder made by `createRecorder`. */
 export interface Recording {

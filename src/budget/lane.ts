@@ -41,7 +41,12 @@ export function newLane(limit: number): Lane {
   return { limit, inFlight: 0, releaseAt: [], releaseUnits: [], head: 0, counted: 0, pausedUntil: -Infinity };
 }
 
-/** Drops the entries released by `now`, compacting the arrays once most of them is dead. */
+/**
+ * Drops the entries released by `now`, compacting the arrays once most of them is dead. The one
+ * queue outside the kit's `Queue` (src/internal/queue.ts), on purpose: this runs for every account
+ * in every turn of the budget, and two plain number arrays read by index kept the budget's queued
+ * path about 1.15x faster than two kit queues did (docs/architecture.md, "The internal kit").
+ */
 function prune(lane: Lane, now: number): void {
   const { releaseAt, releaseUnits } = lane;
   while (lane.head < releaseAt.length && (releaseAt[lane.head] ?? Infinity) <= now) {

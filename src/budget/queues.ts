@@ -8,6 +8,7 @@
 import type { CallRate } from '../endpoints/endpoint.js';
 import type { OperationId } from '../operation-id.js';
 import type { RateLimitedError } from '../errors.js';
+import { Queue } from '../internal/queue.js';
 import { laneIdle, newLane, type Lane } from './lane.js';
 import { limitOf, type BudgetSettings } from './options.js';
 
@@ -37,7 +38,7 @@ export interface AccountQueue {
   /** The endpoint's own rate for the account, when its row has one. */
   readonly rate: RateLane | undefined;
   /** Waiting calls, first to go first. */
-  readonly waiters: Waiter[];
+  readonly waiters: Queue<Waiter>;
 }
 
 /** One endpoint. */
@@ -81,7 +82,7 @@ export function accountQueue(endpoint: EndpointQueues, account: string, settings
   let queue = endpoint.accounts.get(account);
   if (queue === undefined) {
     const rateLane = rate === undefined ? undefined : { lane: newLane(rate.calls), periodMs: rate.perMs };
-    queue = { lane: newLane(limitOf(settings, 'account', endpoint.id)), rate: rateLane, waiters: [] };
+    queue = { lane: newLane(limitOf(settings, 'account', endpoint.id)), rate: rateLane, waiters: new Queue<Waiter>() };
     endpoint.accounts.set(account, queue);
   }
   return queue;

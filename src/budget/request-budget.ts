@@ -1,15 +1,17 @@
 /**
  * `createRequestBudget`: the shell of the request budget. Calls wait in queues (per endpoint, per
- * account) until the policy (`policy.ts`) lets them go; one timer on the budget's scheduler wakes
- * the queues when room or the end of a pause is due. Nothing here decides; it keeps the state and
- * acts on the decisions.
+ * account) until the policy (`policy.ts`) lets them go; the kit's permit limiter
+ * (`src/internal/permit-limiter.ts`) counts the calls in flight against `maxInFlight`, pumps the
+ * queues and keeps the one timer that wakes them when room or the end of a pause is due. Nothing
+ * here decides; it keeps the state and acts on the decisions.
  *
  * @module
  */
-import { map, Observable, share, type SchedulerLike, type Subscription } from 'rxjs';
-import type { OperationId } from '../operation-id.js';
+import { map, Observable, share, type SchedulerLike } from 'rxjs';
 import { RateLimitedError } from '../errors.js';
-import { everyInSteps, scheduleInSteps } from '../long-delays.js';
+import { PermitLimiter } from '../internal/permit-limiter.js';
+import { everyInSteps } from '../long-delays.js';
+import type { OperationId } from '../operation-id.js';
 import { laneSettle, laneTake, type Lane } from './lane.js';
 import { resolveBudgetOptions, type BudgetSettings, type RequestBudgetOptions } from './options.js';
 import { admission, banStrike, pauseFor, waitsTooLong, type Pause, type Refusal } from './policy.js';
@@ -34,17 +36,15 @@ class BudgetShell implements RequestBudget {
   private ipPausedUntil = -Infinity;
   /** Which ban in a row the last 418 was (0: none yet): a ban without `Retry-After` lasts as the service's would. */
   private banStrikes = 0;
-  private wake: Subscription | undefined;
-  private wakeAt = Infinity;
-  private pumping = false;
-  private again = false;
+  /** The calls in flight against `maxInFlight`, the pump and the timer. */
+  private readonly limiter: PermitLimiter;
   private settled = 0;
-  private inFlight = 0;
   private waiting = 0;
   private arrivals = 0;
 
   constructor(readonly settings: BudgetSettings) {
     this.scheduler = settings.scheduler;
+    this.limiter = new PermitLimiter(this.scheduler, settings.maxInFlight, { waiting: () => this.waiting > 0, grantNext: (now) => this.grantNext(now) });
     this.state$ = everyInSteps(settings.stateIntervalMs, this.scheduler).pipe(
       map(() => this.snapshot()),
       share(),
@@ -66,10 +66,12 @@ class BudgetShell implements RequestBudget {
       }
       const queue = accountQueue(endpoint, request.account, this.settings, request.accountRate);
       const units = unitsOf(request, endpoint, queue);
+      let granted = false;
       const waiter: Waiter = {
         units,
         seq: ++this.arrivals,
         go: () => {
+          granted = true;
           subscriber.next(this.ticketFor(endpoint, queue, units));
           subscriber.complete();
         },
@@ -80,22 +82,21 @@ class BudgetShell implements RequestBudget {
       endpoint.waiting += 1;
       this.waiting += 1;
       endpoint.rotation.add(request.account);
-      this.pump();
+      this.limiter.pump();
+      // Let go, it has left its queue already: no search for it.
       return () => {
-        const index = queue.waiters.indexOf(waiter);
-        if (index < 0) return;
-        queue.waiters.splice(index, 1);
+        if (granted || !queue.waiters.remove(waiter)) return;
         endpoint.waiting -= 1;
         this.waiting -= 1;
         if (queue.waiters.length === 0) endpoint.rotation.delete(request.account);
-        if (this.waiting === 0) this.disarm();
+        if (this.waiting === 0) this.limiter.disarm();
       };
     });
   }
 
   tryAdmit(request: BudgetRequest): BudgetTicket | undefined {
     // Only when nobody waits: a call that finds others waiting takes its turn after them.
-    if (this.waiting > 0 || this.inFlight >= this.settings.maxInFlight) return undefined;
+    if (this.waiting > 0 || !this.limiter.hasRoom) return undefined;
     const endpoint = endpointQueues(this.endpoints, request.endpoint, this.settings);
     const queue = accountQueue(endpoint, request.account, this.settings, request.accountRate);
     const units = unitsOf(request, endpoint, queue);
@@ -119,30 +120,6 @@ class BudgetShell implements RequestBudget {
     return new RateLimitedError({ operation: endpoint.id, scope, pausedUntil: this.pauseEnd(endpoint) });
   }
 
-  /** Wakes the queues at `at` (one timer: only an earlier time replaces it). */
-  private arm(at: number): void {
-    if (at === Infinity || at >= this.wakeAt) return;
-    this.wake?.unsubscribe();
-    this.wakeAt = at;
-    // In steps: a window or a pause longer than a timer holds (weeks) must not wake at once, again and again.
-    this.wake = scheduleInSteps(
-      this.scheduler,
-      () => {
-        this.wake = undefined;
-        this.wakeAt = Infinity;
-        this.pump();
-      },
-      at - this.scheduler.now(),
-    );
-  }
-
-  /** Nobody waits: no timer keeps the process (or a test) alive. */
-  private disarm(): void {
-    this.wake?.unsubscribe();
-    this.wake = undefined;
-    this.wakeAt = Infinity;
-  }
-
   /** The best turn of all endpoints now, and when to look again if there is none. */
   private bestTurn(now: number): { best: Go | undefined; next: number } {
     let best: Go | undefined;
@@ -156,30 +133,12 @@ class BudgetShell implements RequestBudget {
     return { best, next };
   }
 
-  /** Lets go every call that may go now (best turn first), then sets the timer for the next. */
-  private pump(): void {
-    if (this.pumping) {
-      this.again = true;
-      return;
-    }
-    this.pumping = true;
-    try {
-      do {
-        this.again = false;
-        const now = this.scheduler.now();
-        let next = Infinity;
-        while (this.waiting > 0 && this.inFlight < this.settings.maxInFlight) {
-          const turn = this.bestTurn(now);
-          next = turn.next;
-          if (turn.best === undefined) break;
-          this.grant(turn.best);
-        }
-        // With `maxInFlight` reached, the next settle pumps again.
-        this.arm(next);
-      } while (this.again);
-    } finally {
-      this.pumping = false;
-    }
+  /** The limiter's rule: the best turn of all endpoints, let go; or when to look again. */
+  private grantNext(now: number): true | number {
+    const { best, next } = this.bestTurn(now);
+    if (best === undefined) return next;
+    this.grant(best);
+    return true;
   }
 
   private grant({ endpoint, account, queue, waiter }: Go): void {
@@ -197,23 +156,19 @@ class BudgetShell implements RequestBudget {
     laneTake(ip, units);
     laneTake(queue.lane, units);
     if (queue.rate !== undefined) laneTake(queue.rate.lane, 1);
-    this.inFlight += 1;
   }
 
+  /** The ticket of a call just let through: it holds a permit of the limiter until settled. */
   private ticketFor(endpoint: EndpointQueues, queue: AccountQueue, units: number): BudgetTicket {
-    let over = false;
-    const settle = (): void => {
-      if (over) return;
-      over = true;
-      this.inFlight -= 1;
+    const permit = this.limiter.take(() => {
       const now = this.scheduler.now();
       const releaseAt = now + this.settings.windowMs + this.settings.safetyMarginMs;
       laneSettle(endpoint.ip, units, releaseAt);
       laneSettle(queue.lane, units, releaseAt);
       if (queue.rate !== undefined) laneSettle(queue.rate.lane, 1, now + queue.rate.periodMs + this.settings.safetyMarginMs);
       if (++this.settled % 1024 === 0) forgetIdle(this.endpoints, now);
-      if (this.waiting > 0) this.pump();
-    };
+    });
+    const settle = (): void => permit.release();
     return {
       settle,
       refuse: (refusal) => {
@@ -231,7 +186,7 @@ class BudgetShell implements RequestBudget {
     if (pause.scope === 'ip') this.ipPausedUntil = Math.max(this.ipPausedUntil, pause.until);
     else endpoint.ip.pausedUntil = Math.max(endpoint.ip.pausedUntil, pause.until);
     this.failLongWaiters(pause.scope === 'ip' ? [...this.endpoints.values()] : [endpoint], now);
-    this.pump();
+    this.limiter.pump();
     return { scope: pause.scope, until: pause.scope === 'ip' ? this.ipPausedUntil : this.pauseEnd(endpoint) };
   }
 
@@ -241,12 +196,12 @@ class BudgetShell implements RequestBudget {
     for (const endpoint of affected) {
       if (!waitsTooLong(this.pauseEnd(endpoint), now, this.settings.maxPauseWaitMs)) continue;
       const error = this.limited(endpoint);
-      for (const queue of endpoint.accounts.values()) for (const waiter of queue.waiters.splice(0)) doomed.push([waiter, error]);
+      for (const queue of endpoint.accounts.values()) for (const waiter of queue.waiters.takeAll()) doomed.push([waiter, error]);
       this.waiting -= endpoint.waiting;
       endpoint.waiting = 0;
       endpoint.rotation.clear();
     }
-    if (this.waiting === 0) this.disarm();
+    if (this.waiting === 0) this.limiter.disarm();
     for (const [waiter, error] of doomed) waiter.fail(error);
   }
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { SchedulerLike } from 'rxjs';
-import { hash53 } from '../scale/hash.js';
+import { hash53 } from '../internal/hash.js';
 import type { Rule } from '../settings/rules.js';
 import { createRequestBudget } from './request-budget.js';
 import type { RequestBudget } from './types.js';

@@ -30,7 +30,7 @@ export function nextTurn(endpoint: EndpointQueues, ipPausedUntil: number, now: n
   let until = Infinity;
   for (const account of endpoint.rotation) {
     const queue = endpoint.accounts.get(account);
-    const waiter = queue?.waiters[0];
+    const waiter = queue?.waiters.peek();
     if (queue === undefined || waiter === undefined) continue;
     const verdict = admission(ipPausedUntil, endpoint.ip, queue.lane, waiter.units, now, queue.rate?.lane, spread);
     if (verdict.kind === 'go') return { kind: 'go', endpoint, account, queue, waiter };

@@ -12,6 +12,15 @@ import { scheduleInSteps } from '../long-delays.js';
 import type { RecorderHooks } from '../recording-hooks.js';
 import type { CallOptions, ClientCloseResult } from './types.js';
 
+declare module '../recording-hooks.js' {
+  interface RecorderWrappers {
+    /** A client's executor, each call's outcome recorded. */
+    readonly execute: typeof recordedExecute;
+    /** A client's close, then the recorder's flush. */
+    readonly closeThenFlush: typeof closeThenFlush;
+  }
+}
+
 /** The executor's call, with its watch. */
 type Execute = <P, R>(endpoint: Endpoint<P, R>, params: P, options?: CallOptions, watch?: CallWatch) => Observable<R>;
 

@@ -7,15 +7,10 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { RequestBudget } from '../budget/types.js';
 import type { Endpoint } from '../endpoints/endpoint.js';
+import type { CallOptions } from '../http/call-options.js';
 import type { Redactor } from '../redact.js';
 
-/** Per-call settings that override the client's. */
-export interface CallOptions {
-  /** Receive window for this call, 1 to 60000 ms. Default: the client's `recvWindow`. */
-  readonly recvWindow?: number | undefined;
-  /** Timeout for each attempt of this call, in ms. Default: the client's `timeout`. */
-  readonly timeout?: number | undefined;
-}
+export type { CallOptions } from '../http/call-options.js';
 
 /**
  * What `client.close()` resolves to: the listen keys the client made that may still be valid on

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { WireResponse } from './transport.js';
+import type { WireResponse } from './wire.js';
 
 /** The largest response body read, in bytes: 4 MiB. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;

@@ -11,7 +11,7 @@ import type { SchedulerLike } from 'rxjs';
 import { refusalOf } from '../budget/policy.js';
 import type { RequestBudget } from '../budget/types.js';
 import { throughBudget, type BudgetWatch } from '../budget/through-budget.js';
-import type { CallOptions } from '../client/types.js';
+import type { CallOptions } from './call-options.js';
 import { endpointTarget as targetOf, paramFields, type AnyEndpoint, type Endpoint } from '../endpoints/endpoint.js';
 import {
   ApiError,

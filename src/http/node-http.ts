@@ -12,7 +12,7 @@
  */
 import type { Agent, IncomingHttpHeaders, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
 import { BodyTooLarge, declaredTooLarge, MAX_BODY_BYTES } from './body.js';
-import type { WireResponse } from './transport.js';
+import type { WireResponse } from './wire.js';
 
 /** The part of `node:http` and `node:https` used here. */
 interface HttpModule {

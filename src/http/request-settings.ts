@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { CallOptions } from '../client/types.js';
+import type { CallOptions } from './call-options.js';
 import { recvWindow as recvWindowCodec } from '../params/fields.js';
 import { type DefaultsOf, optional, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration, LONGEST_TIMER_MS, type Rule } from '../settings/rules.js';

@@ -16,7 +16,8 @@ import { redactedCopy, type Redactor } from '../redact.js';
 import { BodyTooLarge, boundedText, discardBody, MAX_BODY_BYTES } from './body.js';
 import { parseRetryAfter } from './retry-after.js';
 import type { RawResponse } from './response.js';
-import { transmit, type FetchLike, type HttpTransport, type WireRequest, type WireResponse } from './transport.js';
+import { transmit, type FetchLike, type HttpTransport } from './transport.js';
+import type { WireRequest, WireResponse } from './wire.js';
 
 /** How to send. */
 export interface SendOptions {

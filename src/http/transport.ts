@@ -18,6 +18,7 @@
  */
 import ky from 'ky';
 import { nodeHttp, type NodeHttp } from './node-http.js';
+import type { WireRequest, WireResponse } from './wire.js';
 
 /** How requests are sent: `'ky'` (default) or `'fetch'` (the `fetch` function called directly). */
 export type HttpTransport = 'ky' | 'fetch';
@@ -27,28 +28,6 @@ export const HTTP_TRANSPORTS: readonly HttpTransport[] = ['ky', 'fetch'];
 
 /** A `fetch` implementation (the global one, a test double, a proxy-aware one). */
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
-
-/** One request on the wire. */
-export interface WireRequest {
-  readonly method: string;
-  /** Full URL including the signed query string. */
-  readonly url: string;
-  readonly body: string | undefined;
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-/** What the library reads of a response: a `Response` has it all. */
-export interface WireResponse {
-  readonly status: number;
-  readonly headers: { get(name: string): string | null };
-  /** `'opaqueredirect'`: a browser's answer to a redirect not followed, its status hidden (0). */
-  readonly type?: string;
-  /** Whether a redirect was followed to get it (a custom `fetch` may follow one it was told not to). */
-  readonly redirected?: boolean;
-  /** The body as a stream, read with a bound on its size (`body.ts`); without one, `text()` is. */
-  readonly body?: ReadableStream<Uint8Array> | null;
-  text(): Promise<string>;
-}
 
 /**
  * Sends the `Request` ky built through node:http: its method, URL and headers as ky made them, and

@@ -22,7 +22,8 @@
  *
  * @module
  */
-import { defer, first, Observable, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
+import { defer, first, type Observable, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
+import { operate, relay } from '../internal/operate.js';
 import type { MarketEvent } from '../stream/events.js';
 import type { GapEvent } from '../stream/lifecycle.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
@@ -91,31 +92,17 @@ export function refreshingReducer<R, Out, Mark>(
   sources: RefreshSources<R>,
   coalescing?: Coalescing,
 ): OperatorFunction<UserDataEvent, Out> {
-  return (source) =>
-    new Observable<Out>((subscriber) => {
-      const run = new RefreshingRun(makeBook(), sources, subscriber, coalescing);
-      // The seed is requested first, so that every event the source delivers counts as newer than
-      // it; the first snapshot goes out before the source can deliver anything.
-      run.start();
-      // Closed already (a failed seed, or a consumer that took the first snapshot and left, as
-      // `take(1)` or Svelte's `get` do): the source is never opened.
-      if (subscriber.closed) return () => run.stop();
-      const upstream = source.subscribe({
-        next: (event) => {
-          try {
-            run.onEvent(event);
-          } catch (error: unknown) {
-            subscriber.error(error);
-          }
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => run.complete(),
-      });
-      return () => {
-        upstream.unsubscribe();
-        run.stop();
-      };
-    });
+  return operate<UserDataEvent, Out>((source, subscriber) => {
+    const run = new RefreshingRun(makeBook(), sources, subscriber, coalescing);
+    // The seed is requested first, so that every event the source delivers counts as newer than
+    // it; the first snapshot goes out before the source can deliver anything.
+    run.start();
+    // Closed already (a failed seed, or a consumer that took the first snapshot and left, as
+    // `take(1)` or Svelte's `get` do): the source is never opened.
+    if (subscriber.closed) return () => run.stop();
+    relay(source, subscriber, { next: (event) => run.onEvent(event), complete: () => run.complete() });
+    return () => run.stop();
+  });
 }
 
 /** One subscription of a state operator: its book, its freshness, its refresh and its window. */

@@ -8,7 +8,7 @@
  */
 import { map, type OperatorFunction } from 'rxjs';
 import { ValidationError } from '../errors.js';
-import { hash53 } from './hash.js';
+import { hash53 } from '../internal/hash.js';
 
 function checkWorkers(workerIndex: number, workerCount: number): void {
   if (!Number.isSafeInteger(workerCount) || workerCount < 1) {

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { map, Observable, Subject, type OperatorFunction, type Subscription } from 'rxjs';
+import { map, Subject, type OperatorFunction, type Subscription } from 'rxjs';
+import { operate, relay } from '../internal/operate.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
 import { isUserDataEvent, type ScaleEvent, type TaggedEvent } from './tagged-event.js';
 
@@ -33,52 +34,49 @@ export function perAccountWith<R>(
 ): OperatorFunction<TaggedEvent<ScaleEvent>, AccountValue<R>> {
   // Hand-made rather than rxjs groupBy: a groupBy duration selector subscribes to its own group,
   // which keeps the source alive after the last subscriber has left.
-  return (source) =>
-    new Observable<AccountValue<R>>((subscriber) => {
-      /** The input of each account's operator while its stream runs. */
-      const inputs = new Map<string, Subject<UserDataEvent>>();
-      /** Every account operator not completed yet (a stopped account's may still be finishing). */
-      const outputs = new Set<Subscription>();
-      let sourceDone = false;
-      const open = (account: string): Subject<UserDataEvent> => {
-        const input = new Subject<UserDataEvent>();
-        inputs.set(account, input);
-        const output: Subscription = input.pipe(factory(account), map((value) => ({ account, value }))).subscribe({
-          next: (value) => subscriber.next(value),
-          error: (error: unknown) => subscriber.error(error),
-          complete: () => {
-            outputs.delete(output);
-            if (sourceDone && outputs.size === 0) subscriber.complete();
-          },
-        });
-        if (!output.closed) outputs.add(output);
-        return input;
-      };
-      const sourceSubscription = source.subscribe({
-        next: ({ account, event }) => {
-          if (isUserDataEvent(event)) {
-            (inputs.get(account) ?? open(account)).next(event);
-            return;
-          }
-          const input = inputs.get(account);
-          inputs.delete(account);
-          input?.complete();
-        },
+  return operate<TaggedEvent<ScaleEvent>, AccountValue<R>>((source, subscriber) => {
+    /** The input of each account's operator while its stream runs. */
+    const inputs = new Map<string, Subject<UserDataEvent>>();
+    /** Every account operator not completed yet (a stopped account's may still be finishing). */
+    const outputs = new Set<Subscription>();
+    let sourceDone = false;
+    const open = (account: string): Subject<UserDataEvent> => {
+      const input = new Subject<UserDataEvent>();
+      inputs.set(account, input);
+      const output: Subscription = input.pipe(factory(account), map((value) => ({ account, value }))).subscribe({
+        next: (value) => subscriber.next(value),
         error: (error: unknown) => subscriber.error(error),
         complete: () => {
-          sourceDone = true;
-          for (const input of [...inputs.values()]) input.complete();
-          inputs.clear();
-          if (outputs.size === 0) subscriber.complete();
+          outputs.delete(output);
+          if (sourceDone && outputs.size === 0) subscriber.complete();
         },
       });
-      return () => {
-        sourceSubscription.unsubscribe();
-        for (const output of outputs) output.unsubscribe();
-        outputs.clear();
+      if (!output.closed) outputs.add(output);
+      return input;
+    };
+    relay(source, subscriber, {
+      next: ({ account, event }) => {
+        if (isUserDataEvent(event)) {
+          (inputs.get(account) ?? open(account)).next(event);
+          return;
+        }
+        const input = inputs.get(account);
+        inputs.delete(account);
+        input?.complete();
+      },
+      complete: () => {
+        sourceDone = true;
+        for (const input of [...inputs.values()]) input.complete();
         inputs.clear();
-      };
+        if (outputs.size === 0) subscriber.complete();
+      },
     });
+    return () => {
+      for (const output of outputs) output.unsubscribe();
+      outputs.clear();
+      inputs.clear();
+    };
+  });
 }
 
 /**

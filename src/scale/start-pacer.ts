@@ -1,17 +1,16 @@
 /**
  * Paces the starts of many streams: at most `maxConcurrent` under way at once, and new ones begun
  * no faster than `perSecond`, in the order they asked. Time is the scheduler's, so tests run it
- * in virtual time.
+ * in virtual time. The counting, the pump and the timer are the kit's permit limiter
+ * (`src/internal/permit-limiter.ts`, which the request budget uses too); the even spacing is here.
  *
  * @module
  */
-import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import { scheduleInSteps } from '../long-delays.js';
+import { Observable, type SchedulerLike } from 'rxjs';
+import { PermitLimiter, type Permit } from '../internal/permit-limiter.js';
+import { Queue } from '../internal/queue.js';
 
-/** A granted start; give it back when the start is over (safe to call more than once). */
-export interface Permit {
-  release(): void;
-}
+export type { Permit } from '../internal/permit-limiter.js';
 
 /** Settings of {@link createStartPacer}. */
 export interface StartPacerOptions {
@@ -52,73 +51,49 @@ interface Waiter {
  * ```
  */
 export function createStartPacer(options: StartPacerOptions): StartPacer {
-  const { maxConcurrent, scheduler } = options;
   const spacingMs = options.perSecond === Infinity ? 0 : 1000 / options.perSecond;
-  const queue: Waiter[] = [];
-  let active = 0;
+  const queue = new Queue<Waiter>();
   let nextAt = -Infinity;
-  let wake: Subscription | undefined;
   let closed = false;
-
-  const pump = (): void => {
-    // Each pass grants one waiter or stops: bounded by the queue's length.
-    for (let budget = queue.length; budget > 0 && !closed && active < maxConcurrent && queue.length > 0; budget--) {
-      const now = scheduler.now();
-      if (now < nextAt) {
-        wake ??= scheduleInSteps(
-          scheduler,
-          () => {
-            wake = undefined;
-            pump();
-          },
-          nextAt - now,
-        );
-        return;
-      }
-      const waiter = queue.shift();
-      if (waiter === undefined) return;
-      active += 1;
+  const limiter: PermitLimiter = new PermitLimiter(options.scheduler, options.maxConcurrent, {
+    waiting: () => queue.length > 0,
+    grantNext: (now) => {
+      if (now < nextAt) return nextAt;
       nextAt = now + spacingMs;
-      let released = false;
-      waiter.grant({
-        release: () => {
-          if (released) return;
-          released = true;
-          active -= 1;
-          pump();
-        },
-      });
-    }
-  };
+      (queue.shift() as Waiter).grant(limiter.take());
+      return true;
+    },
+  });
 
   return {
     acquire: () =>
       new Observable<Permit>((subscriber) => {
         if (closed) return undefined;
+        let granted = false;
         const waiter: Waiter = {
           grant: (permit) => {
+            granted = true;
             subscriber.next(permit);
             subscriber.complete();
           },
         };
         queue.push(waiter);
-        pump();
+        limiter.pump();
+        // Granted, it has left the queue already: no search for it.
         return () => {
-          const index = queue.indexOf(waiter);
-          if (index >= 0) queue.splice(index, 1);
+          if (!granted) queue.remove(waiter);
         };
       }),
     get active() {
-      return active;
+      return limiter.held;
     },
     get waiting() {
       return queue.length;
     },
     close() {
       closed = true;
-      queue.length = 0;
-      wake?.unsubscribe();
-      wake = undefined;
+      queue.takeAll();
+      limiter.close();
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import { Observable, share, type SchedulerLike } from 'rxjs';
 import { ClientClosedError, type ValidationIssue } from '../errors.js';
+import { Pump } from '../internal/pump.js';
 import { checkSettings, type DefaultsOf, refuseIssues, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration, rate } from '../settings/rules.js';
 import type { ListenKeyProvider } from '../stream/listen-key-source.js';
@@ -182,21 +183,15 @@ export function userDataStreams(accounts$: Observable<AccountSet>, options: User
     // A subscriber reacting to an event may make accounts$ emit again at once: the newest set is
     // reconciled after the current pass, never in the middle of it.
     let latest: AccountSet | undefined;
-    let reconciling = false;
+    const reconciler = new Pump(() => {
+      const next = latest;
+      latest = undefined;
+      if (next !== undefined && !streams.isClosed) streams.reconcile(next);
+    }, MAX_NESTED_PASSES);
     const input = accounts$.subscribe({
       next: (wanted) => {
         latest = wanted;
-        if (reconciling) return;
-        reconciling = true;
-        try {
-          for (let pass = 0; latest !== undefined && !streams.isClosed && pass < MAX_NESTED_PASSES; pass++) {
-            const next = latest;
-            latest = undefined;
-            streams.reconcile(next);
-          }
-        } finally {
-          reconciling = false;
-        }
+        reconciler.run();
       },
       error: (error: unknown) => subscriber.error(error),
     });

@@ -10,6 +10,13 @@
 import { tap, type MonoTypeOperatorFunction, type Observable } from 'rxjs';
 import type { RecorderHooks } from '../recording-hooks.js';
 
+declare module '../recording-hooks.js' {
+  interface RecorderWrappers {
+    /** A stream's key source, its calls recorded. */
+    readonly keySource: typeof recordedKeySource;
+  }
+}
+
 /** A key source with every method returning an Observable (what `toListenKeySource` makes). */
 export interface KeyCallSource {
   create(): Observable<string>;

@@ -9,10 +9,10 @@ import { Fifo } from '../../src/operators/state/fifo.js';
 /** Dead slots tolerated beyond the live ones before a rebuild (the module's `SLACK`). */
 const SLACK = 1024;
 
-/** The slot array a queue keeps behind, read for the memory bound (not part of its interface). */
-function backing(queue: Fifo<number>): { readonly length: number; readonly head: number } {
-  const inside = queue as unknown as { readonly slots: readonly unknown[]; readonly head: number };
-  return { length: inside.slots.length, head: inside.head };
+/** The slots a queue keeps (live and dead), read for the memory bound (not part of its interface). */
+function backing(queue: Fifo<number>): { readonly length: number } {
+  const inside = queue as unknown as { readonly slots: { readonly length: number } };
+  return { length: inside.slots.length };
 }
 
 function drain<V>(queue: Fifo<V>): (readonly [string, V])[] {
@@ -105,46 +105,35 @@ describe('Fifo', () => {
     expect(drain(queue)).toEqual(Array.from({ length: 30 }, (_, i) => [`k${i}`, i]));
   });
 
-  it('counts only the slots from the head on when deciding to rebuild after a delete', () => {
+  it('counts only the slots not yet shifted when deciding to rebuild after a delete', () => {
     const queue = filled(1100);
     for (let i = 0; i < 10; i++) queue.shift();
-    // 1090 slots from the head: they stay while 1090 <= 2 * live + SLACK, that is down to 33 live.
-    const seen: { readonly length: number; readonly head: number }[] = [];
+    // 1090 slots left: they stay while 1090 <= 2 * live + SLACK, that is down to 33 live.
+    const seen: { readonly length: number }[] = [];
     for (let i = 1099; i >= 1100 - 1060; i--) {
       queue.delete(`k${i}`);
       seen.push(backing(queue));
     }
     expect(queue.size).toBe(30);
-    expect(seen[1056]).toEqual({ length: 1100, head: 10 });
+    expect(seen[1056]).toEqual({ length: 1090 });
     // The 1058th delete leaves 32 live keys: 1090 > 2 * 32 + SLACK.
-    expect(seen[1057]).toEqual({ length: 32, head: 0 });
+    expect(seen[1057]).toEqual({ length: 32 });
     expect(queue.peek()).toEqual(['k10', 10]);
   });
 
-  it('rebuilds after shifts only once the head passes the slack and half the array', () => {
-    // 2000 slots: the head must pass SLACK (1024) first; half the array (1000) is already behind.
-    const small = filled(2000);
-    const smallSeen: { readonly length: number; readonly head: number }[] = [];
+  it('lets go of each slot as it is shifted, and of the dead slots a look at the oldest passes', () => {
+    const queue = filled(2000);
+    const seen: number[] = [];
     for (let i = 0; i < 1030; i++) {
-      small.shift();
-      smallSeen.push(backing(small));
+      queue.shift();
+      seen.push(backing(queue).length);
     }
-    expect(smallSeen[1023]).toEqual({ length: 2000, head: 1024 });
-    expect(smallSeen[1024]).toEqual({ length: 2000, head: 1025 });
-    // The next look at the oldest finds the head at 1025 > SLACK with 2050 > 2000: rebuilt.
-    expect(smallSeen[1025]).toEqual({ length: 2000 - 1025, head: 1 });
-    // 3000 slots: past the slack, the head must pass half the array (1500), not only reach it.
-    const large = filled(3000);
-    const largeSeen: { readonly length: number; readonly head: number }[] = [];
-    for (let i = 0; i < 1503; i++) {
-      large.shift();
-      largeSeen.push(backing(large));
-    }
-    expect(largeSeen[1499]).toEqual({ length: 3000, head: 1500 });
-    expect(largeSeen[1500]).toEqual({ length: 3000, head: 1501 });
-    expect(largeSeen[1501]).toEqual({ length: 3000 - 1501, head: 1 });
-    expect(large.peek()).toEqual(['k1503', 1503]);
-    expect(small.peek()).toEqual(['k1030', 1030]);
+    expect(seen).toEqual(Array.from({ length: 1030 }, (_, i) => 2000 - i - 1));
+    // Ten dead slots at the front (deleted, not shifted) go with the next look at the oldest.
+    for (let i = 1030; i < 1040; i++) queue.delete(`k${i}`);
+    expect(backing(queue).length).toBe(970);
+    expect(queue.peek()).toEqual(['k1040', 1040]);
+    expect(backing(queue).length).toBe(960);
   });
 
   it('drops the dead slots when it rebuilds, keeping the live ones only', () => {
@@ -154,7 +143,7 @@ describe('Fifo', () => {
     // those 37 slots; the one delete after it leaves its slot behind.
     for (let i = 1; i < 1100 - 2 * 36; i += 2) queue.delete(`k${i}`);
     expect(queue.size).toBe(36);
-    expect(backing(queue)).toEqual({ length: 37, head: 0 });
+    expect(backing(queue)).toEqual({ length: 37 });
     expect(queue.peek()).toEqual(['k1029', 1029]);
   });
 });

@@ -10,7 +10,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { from } from 'rxjs';
 import { reduceOrders } from '../../src/operators/reduce-orders.js';
-import { keyedHash, randomHashKey, type RandomSource } from '../../src/operators/state/keyed-hash.js';
+import { keyedHash, randomHashKey, type RandomSource } from '../../src/internal/hash.js';
 import type { OrderBook } from '../../src/operators/state/order-book.js';
 import { PersistentMap } from '../../src/operators/state/persistent-map.js';
 import { fnv1a } from './fnv1a.js';

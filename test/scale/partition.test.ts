@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { firstValueFrom, of } from 'rxjs';
 import { ValidationError } from '../../src/errors.js';
-import { hash106Hex, hash53 } from '../../src/scale/hash.js';
+import { hash106Hex, hash53 } from '../../src/internal/hash.js';
 import { ownedAccounts, ownerOf, ownsAccount } from '../../src/scale/partition.js';
 
 const accounts = Array.from({ length: 1000 }, (_, i) => `sub${String(i).padStart(4, '0')}`);

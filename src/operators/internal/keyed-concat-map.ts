@@ -5,7 +5,10 @@
  *
  * @module
  */
-import { from, Observable, type ObservableInput, type Observer, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
+import { from, type ObservableInput, type Observer, type OperatorFunction, type Subscriber, type Subscription } from 'rxjs';
+import { operate, relay } from '../../internal/operate.js';
+import { Pump } from '../../internal/pump.js';
+import { Queue } from '../../internal/queue.js';
 
 /** Bounds of {@link keyedConcatMap}. */
 export interface KeyedConcatLimits {
@@ -15,47 +18,6 @@ export interface KeyedConcatLimits {
   readonly maxBacklog: number;
   /** The error the result fails with when a value would pass `maxBacklog`. */
   readonly backlogError: (maxBacklog: number) => unknown;
-}
-
-/**
- * First in, first out: an array read from a moving head (`Array.prototype.shift` copies the whole
- * array once it is large, which made a long key's queue quadratic), compacted once the head has passed half.
- * Exported for the benchmark that holds it against the maintained queues (bench/handwritten.bench.ts).
- *
- * @example
- * ```ts
- * const queue = new Queue<number>();
- * queue.push(1);
- * queue.shift(); // 1
- * ```
- */
-export class Queue<T> {
-  private items: (T | undefined)[] = [];
-  private head = 0;
-
-  get length(): number {
-    return this.items.length - this.head;
-  }
-
-  push(item: T): void {
-    this.items.push(item);
-  }
-
-  /** The oldest item, removed; call only when `length > 0`. */
-  shift(): T {
-    const item = this.items[this.head] as T;
-    this.items[this.head] = undefined;
-    this.head += 1;
-    if (this.head === this.items.length) {
-      // Emptied: reuse the array (a key's queue empties after nearly every value).
-      this.items.length = 0;
-      this.head = 0;
-    } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
-      this.items = this.items.slice(this.head);
-      this.head = 0;
-    }
-    return item;
-  }
 }
 
 /**
@@ -89,9 +51,9 @@ class KeyQueues<K, T> {
   /** Takes the next value to run, of the key ready longest (now running); `undefined` when no key is ready. */
   start(): readonly [K, T] | undefined {
     if (this.ready.length === 0) return undefined;
-    const key = this.ready.shift();
+    const key = this.ready.shift() as K;
     const queue = this.waiting.get(key) as Queue<T>;
-    const value = queue.shift();
+    const value = queue.shift() as T;
     if (queue.length === 0) this.waiting.delete(key);
     this.running.add(key);
     return [key, value];
@@ -135,7 +97,8 @@ class KeyedConcat<T, K, R> {
   /** The subscription of each key's running inner Observable. */
   private readonly inners = new Map<K, Subscription>();
   private sourceDone = false;
-  private pumping = false;
+  /** Starts what may start; an inner Observable that completes at once asks for one more pass. */
+  private readonly starter = new Pump(() => this.startWhatMay());
 
   constructor(
     private readonly subscriber: Subscriber<R>,
@@ -173,22 +136,22 @@ class KeyedConcat<T, K, R> {
   }
 
   // Starts what may start. An inner Observable that completes at once calls back in here: the
-  // loop already running takes its successor, so a long key's queue never deepens the stack.
+  // pass already running takes its successor, so a long key's queue never deepens the stack.
   private pump(): void {
-    if (this.pumping) return;
-    this.pumping = true;
     try {
-      while (!this.subscriber.closed && this.queues.inFlight < this.limits.maxInFlight) {
-        const next = this.queues.start();
-        if (next === undefined) break;
-        this.run(next[0], next[1]);
-      }
+      this.starter.run();
     } catch (error: unknown) {
       this.subscriber.error(error);
-    } finally {
-      this.pumping = false;
     }
     this.completeIfDrained();
+  }
+
+  private startWhatMay(): void {
+    while (!this.subscriber.closed && this.queues.inFlight < this.limits.maxInFlight) {
+      const next = this.queues.start();
+      if (next === undefined) break;
+      this.run(next[0], next[1]);
+    }
   }
 
   /** The running inner Observable of `key` is done: its key's next value may start. */
@@ -230,17 +193,9 @@ class KeyedConcat<T, K, R> {
  * ```
  */
 export function keyedConcatMap<T, K, R>(keyOf: (value: T) => K, project: (value: T) => ObservableInput<R>, limits: KeyedConcatLimits): OperatorFunction<T, R> {
-  return (source) =>
-    new Observable<R>((subscriber) => {
-      const keyed = new KeyedConcat(subscriber, keyOf, project, limits);
-      const sourceSubscription = source.subscribe({
-        next: (value) => keyed.next(value),
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => keyed.complete(),
-      });
-      return () => {
-        sourceSubscription.unsubscribe();
-        keyed.stop();
-      };
-    });
+  return operate<T, R>((source, subscriber) => {
+    const keyed = new KeyedConcat(subscriber, keyOf, project, limits);
+    relay(source, subscriber, { next: (value) => keyed.next(value), complete: () => keyed.complete() });
+    return () => keyed.stop();
+  });
 }

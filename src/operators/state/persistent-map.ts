@@ -8,14 +8,14 @@
  *
  * Iteration order follows the keys' hashes, not insertion order.
  *
- * Keys are hashed with a keyed hash (`keyed-hash.ts`: HalfSipHash-1-3 under a key drawn at random
+ * Keys are hashed with a keyed hash (`src/internal/hash.ts`: HalfSipHash-1-3 under a key drawn at random
  * once per process): whoever chooses the keys (order ids come from the service) cannot make them
  * share a hash, so every path stays O(log32 n) and every collision bucket small. Equal 32-bit
  * hashes are rare then, but still handled: their keys share a collision node, searched linearly.
  *
  * @module
  */
-import { keyedHash, randomHashKey } from './keyed-hash.js';
+import { keyedHash, randomHashKey } from '../../internal/hash.js';
 import { plainRecord } from './plain-record.js';
 
 interface Leaf<V> {

@@ -7,6 +7,8 @@
  * @module
  */
 import type { SchedulerLike, Subscription } from 'rxjs';
+import { Pump } from '../../internal/pump.js';
+import { Queue } from '../../internal/queue.js';
 import { scheduleInSteps } from '../../long-delays.js';
 import type { Redactor } from '../../redact.js';
 import { openConnection, type Connection } from '../connection.js';
@@ -70,8 +72,12 @@ function timerKey(timer: Timer): string {
 export class StreamSupervisor {
   private state: SupervisorState = INITIAL_STATE;
   private stopped = false;
-  private running = false;
-  private readonly queue: SupervisorInput[] = [];
+  /** Inputs waiting for the one being handled (its effects may feed more). */
+  private readonly inbox = new Queue<SupervisorInput>();
+  /** Hands the inbox to {@link transition} one input at a time, never inside itself. */
+  private readonly mailbox = new Pump(() => {
+    for (let next = this.inbox.shift(); next !== undefined && !this.stopped; next = this.inbox.shift()) this.apply(next);
+  });
   private readonly connections = new Map<number, Connection>();
   private readonly timers = new Map<string, Subscription>();
   private readonly dedup = new OverlapDeduplicator();
@@ -133,19 +139,13 @@ export class StreamSupervisor {
 
   private feed(input: SupervisorInput): void {
     if (this.stopped) return;
-    if (this.running && input.type !== 'stop' && input.type !== 'client-closed') {
-      this.queue.push(input);
+    // A stop takes effect at once, even from inside the effects of another input.
+    if (this.mailbox.busy && (input.type === 'stop' || input.type === 'client-closed')) {
+      this.apply(input);
       return;
     }
-    const outermost = !this.running;
-    this.running = true;
-    try {
-      this.apply(input);
-      if (!outermost) return;
-      for (let next = this.queue.shift(); next !== undefined && !this.stopped; next = this.queue.shift()) this.apply(next);
-    } finally {
-      if (outermost) this.running = false;
-    }
+    this.inbox.push(input);
+    this.mailbox.run();
   }
 
   private apply(input: SupervisorInput): void {
@@ -162,7 +162,7 @@ export class StreamSupervisor {
       return;
     }
     this.stopped = true;
-    this.queue.length = 0;
+    this.inbox.takeAll();
     this.revocations?.unsubscribe();
     for (const timer of this.timers.values()) timer.unsubscribe();
     this.timers.clear();

@@ -10,6 +10,13 @@ import type { RecorderHooks, StreamTap } from '../../recording-hooks.js';
 import { toFrameData } from '../connection.js';
 import type { SocketMessage, WebSocketFactory, WebSocketLike } from '../socket.js';
 
+declare module '../../recording-hooks.js' {
+  interface RecorderWrappers {
+    /** The recording of one run of a stream. */
+    readonly startRun: typeof StreamRecording.start;
+  }
+}
+
 type Finish = (dropped: boolean) => void;
 
 /**

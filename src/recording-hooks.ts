@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { slot } from './internal/slot.js';
 import type { Rule } from './settings/rules.js';
 
 /** Where a recorder keeps its hooks. */
@@ -75,8 +76,8 @@ export const RECORDER: Rule<Recording> = {
   accepts: (value): value is Recording => typeof value === 'object' && value !== null && typeof (value as Partial<Recording>)[RECORDER_HOOKS] === 'object',
 };
 
-/** Where a client keeps the recorder it was given (a symbol: no field of the `Client` type; a spread copy keeps it). */
-const CLIENT_RECORDER = Symbol('mexc-rx client recorder');
+/** Where a client keeps the recorder it was given (a slot: no field of the `Client` type; a spread copy keeps it). */
+const CLIENT_RECORDER = slot<RecorderHooks>('mexc-rx client recorder');
 
 /**
  * Gives `client` its recorder's hooks, for its streams to find.
@@ -86,9 +87,7 @@ const CLIENT_RECORDER = Symbol('mexc-rx client recorder');
  * return withRecorder(client, settings.recorder?.[RECORDER_HOOKS]);
  * ```
  */
-export function withRecorder<C extends object>(client: C, hooks: RecorderHooks | undefined): C {
-  return hooks === undefined ? client : Object.assign(client, { [CLIENT_RECORDER]: hooks });
-}
+export const withRecorder: <C extends object>(client: C, hooks: RecorderHooks | undefined) => C = CLIENT_RECORDER.put;
 
 /**
  * The hooks of the recorder a client was given, or `undefined`.
@@ -98,7 +97,4 @@ export function withRecorder<C extends object>(client: C, hooks: RecorderHooks |
  * const hooks = options.recorder?.[RECORDER_HOOKS] ?? clientRecorder(client);
  * ```
  */
-export function clientRecorder(client: object): RecorderHooks | undefined {
-  const hooks = (client as { readonly [CLIENT_RECORDER]?: unknown })[CLIENT_RECORDER];
-  return typeof hooks === 'object' && hooks !== null ? (hooks as RecorderHooks) : undefined;
-}
+export const clientRecorder = CLIENT_RECORDER.of;

@@ -14,6 +14,7 @@ import { endpointTarget, type AnyEndpoint, type Endpoint } from '../endpoints/en
 import { L4 } from '../endpoints/listen-key.js';
 import { ClientClosedError, UnknownOutcomeError } from '../errors.js';
 import type { CallWatch } from '../http/execute.js';
+import { slot } from '../internal/slot.js';
 import { scheduleInSteps } from '../long-delays.js';
 import { maskListenKey } from '../redact.js';
 import { creationOutcomeUnknown, keyUnknownToService, ListenKeyLedger, type KeyCloseOutcome } from './listen-key-ledger.js';
@@ -43,11 +44,10 @@ export interface ClientLife {
 }
 
 /**
- * Where a client keeps its life: a symbol, so it is no field of the `Client` type, and a copy made
- * by spreading the client keeps it. Its value holds only functions (the keys stay in closures), so
- * printing a client shows no listen key.
+ * Where a client keeps its life (a slot: no field of the `Client` type, kept by a spread copy). Its
+ * value holds only functions (the keys stay in closures), so printing a client shows no listen key.
  */
-const LIFE = Symbol('mexc-rx client life');
+const LIFE = slot<ClientLife>('mexc-rx client life');
 
 /**
  * The life of a client made by `createClient`, or `undefined` for anything else (a client-like
@@ -58,10 +58,7 @@ const LIFE = Symbol('mexc-rx client life');
  * lifeOf(client)?.isClosed(); // false until client.close()
  * ```
  */
-export function lifeOf(client: object): ClientLife | undefined {
-  const life = (client as { readonly [LIFE]?: unknown })[LIFE];
-  return typeof life === 'object' && life !== null ? (life as ClientLife) : undefined;
-}
+export const lifeOf = LIFE.of;
 
 /**
  * Gives `client` its life.
@@ -71,9 +68,7 @@ export function lifeOf(client: object): ClientLife | undefined {
  * return withLife({ baseUrl, call: life.call, close: life.close }, life);
  * ```
  */
-export function withLife<C extends object>(client: C, life: ClientLife): C {
-  return Object.assign(client, { [LIFE]: life });
-}
+export const withLife: <C extends object>(client: C, life: ClientLife) => C = LIFE.put;
 
 /** One call under way. */
 interface TrackedCall {

@@ -1,7 +1,7 @@
 /**
  * What a client made by `createClient` brings the user data stream and the state operators: its
  * listen-key calls (L1 create, L3 keep alive, L4 close) and its account reads (A1 balances, A2
- * open orders), kept behind a symbol like the client's life. The stream and the operators find
+ * open orders), kept in a slot like the client's life. The stream and the operators find
  * them here rather than importing the endpoint rows and their codecs, so a page that streams
  * through its backend (`remoteListenKeys`, `remoteRepairSources`) and never makes a client
  * carries none of the REST rows, codecs or io-ts (docs/performance.md, "What the library adds to
@@ -11,6 +11,7 @@
  * @module
  */
 import type { Observable } from 'rxjs';
+import { slot } from '../internal/slot.js';
 import type { Account, OpenOrder } from '../codecs/results.js';
 import type { Client } from './types.js';
 
@@ -28,7 +29,7 @@ export interface ClientReads {
   readonly listOpenOrders: (client: Client, symbol: string) => Observable<readonly OpenOrder[]>;
 }
 
-const READS = Symbol('mexc-rx client reads');
+const READS = slot<ClientReads>('mexc-rx client reads');
 
 /**
  * The reads of a client made by `createClient` (or a copy made by spreading one), or `undefined`
@@ -39,10 +40,7 @@ const READS = Symbol('mexc-rx client reads');
  * readsOf(client)?.getAccount(client).subscribe((account) => console.log(account.balances));
  * ```
  */
-export function readsOf(client: object): ClientReads | undefined {
-  const reads = (client as { readonly [READS]?: unknown })[READS];
-  return typeof reads === 'object' && reads !== null ? (reads as ClientReads) : undefined;
-}
+export const readsOf = READS.of;
 
 /**
  * Gives `client` its reads.
@@ -52,6 +50,4 @@ export function readsOf(client: object): ClientReads | undefined {
  * return withReads(client, CLIENT_READS);
  * ```
  */
-export function withReads<C extends object>(client: C, reads: ClientReads): C {
-  return Object.assign(client, { [READS]: reads });
-}
+export const withReads: <C extends object>(client: C, reads: ClientReads) => C = READS.put;

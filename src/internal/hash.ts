@@ -118,10 +118,18 @@ export function keyedHash(text: string, key: HashKey): number {
   let v3 = 0x74656462 ^ v1;
   const length = text.length;
   const whole = length & ~1;
-  // Every message word, then the last one: its odd code unit, if any, and the byte length mod 256.
-  for (let i = 0; i <= whole; i += 2) {
-    const m = i < whole ? text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16) : (length & 1 ? text.charCodeAt(i) : 0) | (length << 25);
-    v3 ^= m;
+  const words = (whole >> 1) + 1;
+  // One SipRound a step: a step per message word (the last: its odd code unit, if any, and the
+  // byte length mod 256), then the three of the finalization. (One round body, written once.)
+  for (let step = 0; step < words + 3; step++) {
+    let m = 0;
+    if (step < words) {
+      const i = step << 1;
+      m = i < whole ? text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16) : (length & 1 ? text.charCodeAt(i) : 0) | (length << 25);
+      v3 ^= m;
+    } else if (step === words) {
+      v2 ^= 0xff;
+    }
     v0 = (v0 + v1) | 0;
     v1 = ((v1 << 5) | (v1 >>> 27)) ^ v0;
     v0 = (v0 << 16) | (v0 >>> 16);
@@ -133,19 +141,6 @@ export function keyedHash(text: string, key: HashKey): number {
     v1 = ((v1 << 13) | (v1 >>> 19)) ^ v2;
     v2 = (v2 << 16) | (v2 >>> 16);
     v0 ^= m;
-  }
-  v2 ^= 0xff;
-  for (let round = 0; round < 3; round++) {
-    v0 = (v0 + v1) | 0;
-    v1 = ((v1 << 5) | (v1 >>> 27)) ^ v0;
-    v0 = (v0 << 16) | (v0 >>> 16);
-    v2 = (v2 + v3) | 0;
-    v3 = ((v3 << 8) | (v3 >>> 24)) ^ v2;
-    v0 = (v0 + v3) | 0;
-    v3 = ((v3 << 7) | (v3 >>> 25)) ^ v0;
-    v2 = (v2 + v1) | 0;
-    v1 = ((v1 << 13) | (v1 >>> 19)) ^ v2;
-    v2 = (v2 << 16) | (v2 >>> 16);
   }
   return (v1 ^ v3) >>> 0;
 }

@@ -1,14 +1,15 @@
 /**
- * Where a client made by `createClient` keeps its metrics recorder: a symbol, so it is no field of
- * the `Client` type, and a copy made by spreading the client keeps it. A stream of the client finds
- * it here; this small module is all a stream (and a page) carries of metrics: the recording code
+ * Where a client made by `createClient` keeps its metrics recorder: a slot (`src/internal/slot.ts`),
+ * so it is no field of the `Client` type, and a copy made by spreading the client keeps it. A
+ * stream of the client finds it here; this small module is all a stream (and a page) carries of metrics: the recording code
  * comes with `createClient`.
  *
  * @module
  */
+import { slot } from '../internal/slot.js';
 import type { ClientMetrics } from './client-metrics.js';
 
-const METRICS = Symbol('mexc-rx client metrics');
+const METRICS = slot<ClientMetrics>('mexc-rx client metrics');
 
 /**
  * The recorder of a client, or `undefined` (recording nothing, or not made by `createClient`).
@@ -18,10 +19,7 @@ const METRICS = Symbol('mexc-rx client metrics');
  * const run = metricsOf(client)?.streamRun();
  * ```
  */
-export function metricsOf(client: object): ClientMetrics | undefined {
-  const metrics = (client as { readonly [METRICS]?: ClientMetrics })[METRICS];
-  return typeof metrics === 'object' ? metrics : undefined;
-}
+export const metricsOf = METRICS.of;
 
 /**
  * Gives `client` its recorder (nothing when `metrics` is `undefined`).
@@ -31,6 +29,4 @@ export function metricsOf(client: object): ClientMetrics | undefined {
  * return withMetrics(client, clientMetrics(provider, undefined));
  * ```
  */
-export function withMetrics<C extends object>(client: C, metrics: ClientMetrics | undefined): C {
-  return metrics === undefined ? client : Object.assign(client, { [METRICS]: metrics });
-}
+export const withMetrics: <C extends object>(client: C, metrics: ClientMetrics | undefined) => C = METRICS.put;

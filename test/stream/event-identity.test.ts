@@ -65,6 +65,33 @@ describe('the one identity behind both uses', () => {
     );
   });
 
+  it('is the same whatever order the fields come in, across more key orders than it remembers at once', () => {
+    const expected = streamCopyIdentity(orderEvent);
+    const names = Object.keys(orderEvent);
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.double({ noNaN: true }), { minLength: names.length, maxLength: names.length }), { minLength: 9, maxLength: 30 }), (weightSets) => {
+        // Each weight set orders the names differently: more distinct key orders than are remembered.
+        for (const weights of weightSets) {
+          const order = names.map((name, index) => [name, weights[index] ?? 0] as const).sort(([, a], [, b]) => a - b);
+          const shuffled = Object.fromEntries(order.map(([name]) => [name, (orderEvent as unknown as Record<string, unknown>)[name]])) as unknown as MarketEvent;
+          expect(streamCopyIdentity(shuffled)).toBe(expected);
+          expect(accountPushIdentity('a', shuffled)).toBe(accountPushIdentity('a', orderEvent));
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('reads the names of each event, not those of another event with as many fields', () => {
+    const { createTime: _createTime, ...withoutCreateTime } = accountEvent;
+    const { coinId: _coinId, ...withoutCoinId } = accountEvent;
+    for (let round = 0; round < 2; round++) {
+      expect(JSON.parse(streamCopyIdentity(withoutCreateTime as MarketEvent))).toContainEqual(['coinId', accountEvent.coinId]);
+      expect(JSON.parse(streamCopyIdentity(withoutCoinId as MarketEvent))).toContainEqual(['createTime', accountEvent.createTime]);
+      expect(JSON.parse(streamCopyIdentity(withoutCoinId as MarketEvent))).not.toContainEqual(['coinId', accountEvent.coinId]);
+    }
+  });
+
   it('differs when any field but sendTime differs', () => {
     fc.assert(
       fc.property(marketEventArbitrary(), fc.nat(), (event, pick) => {

@@ -18,11 +18,44 @@ import type { MarketEvent } from '../events.js';
 /** Whether the channel (protobuf or JSON form) is part of an identity. */
 type ChannelRule = 'kept' | 'dropped';
 
-/** The fields of `event` that make its identity, as sorted `[name, value]` pairs. */
+/** A key order seen, and its names sorted (by UTF-16 code units, as `<` compares them). */
+interface KeyOrder {
+  readonly keys: readonly string[];
+  readonly sorted: readonly string[];
+}
+
+/** How many key orders are remembered: each kind of event, with its fields undefined or absent. */
+const KEY_ORDERS = 8;
+const keyOrders: KeyOrder[] = [];
+let nextKeyOrder = 0;
+
+/**
+ * The names of `event`'s keys, sorted. Events of one kind come from one decoder with one key
+ * order, so the sort (a third of an identity's cost) is done once per key order, not per event.
+ */
+function sortedNames(event: MarketEvent): readonly string[] {
+  const keys = Object.keys(event);
+  search: for (const order of keyOrders) {
+    if (order.keys.length !== keys.length) continue;
+    for (let index = 0; index < keys.length; index++) if (order.keys[index] !== keys[index]) continue search;
+    return order.sorted;
+  }
+  const sorted = [...keys].sort(); // one object's keys: distinct
+  keyOrders[nextKeyOrder] = { keys, sorted };
+  nextKeyOrder = (nextKeyOrder + 1) % KEY_ORDERS;
+  return sorted;
+}
+
+/** The fields of `event` that make its identity, as `[name, value]` pairs sorted by name. */
 function identityFields(event: MarketEvent, channel: ChannelRule): [string, unknown][] {
-  return Object.entries(event)
-    .filter(([name, value]) => name !== 'sendTime' && !(channel === 'dropped' && name === 'channel') && value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : 1)); // one object's keys: never equal
+  const values = event as unknown as Readonly<Record<string, unknown>>;
+  const fields: [string, unknown][] = [];
+  for (const name of sortedNames(event)) {
+    if (name === 'sendTime' || (channel === 'dropped' && name === 'channel')) continue;
+    const value = values[name];
+    if (value !== undefined) fields.push([name, value]);
+  }
+  return fields;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { MarketEvent } from '../../src/stream/events.js';
+import { SortedNames } from '../../src/stream/identity/event-identity.js';
 import { accountPushIdentity, streamCopyIdentity } from '../../src/stream/identity/index.js';
 import { marketEventArbitrary } from './arbitraries.js';
 import { accountEvent, dealEvent, orderEvent } from './fixtures.js';
@@ -104,5 +105,39 @@ describe('the one identity behind both uses', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('SortedNames (the sort of each key order, done once)', () => {
+  it('sorts by UTF-16 code units, and hands out the same names for the same key order', () => {
+    const memo = new SortedNames(2);
+    const names = memo.of({ b: 1, ä: 2, B: 3, a: 4 });
+    expect(names).toEqual(['B', 'a', 'b', 'ä']);
+    expect(memo.of({ b: 0, ä: 0, B: 0, a: 0 })).toBe(names);
+  });
+
+  it('tells apart key orders that share a prefix, a length or no position at all', () => {
+    const memo = new SortedNames(8);
+    expect(memo.of({ a: 1, b: 1 })).toEqual(['a', 'b']);
+    expect(memo.of({ a: 1, b: 1, c: 1 })).toEqual(['a', 'b', 'c']);
+    expect(memo.of({ a: 1 })).toEqual(['a']);
+    expect(memo.of({ d: 1, c: 1 })).toEqual(['c', 'd']);
+    expect(memo.of({ a: 1, d: 1 })).toEqual(['a', 'd']);
+    expect(memo.of({ b: 1, a: 1 })).toEqual(['a', 'b']);
+  });
+
+  it('remembers at most its capacity of key orders, the latest first', () => {
+    const memo = new SortedNames(3);
+    expect(memo.size).toBe(0);
+    const first = memo.of({ k0: 1 });
+    expect(memo.size).toBe(1);
+    for (let index = 1; index < 10; index++) memo.of({ [`k${index}`]: 1 });
+    expect(memo.size).toBe(3);
+    // The first was forgotten: its names are sorted again, equal but not the array handed out then.
+    const again = memo.of({ k0: 1 });
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    expect(memo.size).toBe(3);
+    expect(memo.of({ k9: 1 })).toEqual(['k9']);
   });
 });

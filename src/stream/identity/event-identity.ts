@@ -18,39 +18,49 @@ import type { MarketEvent } from '../events.js';
 /** Whether the channel (protobuf or JSON form) is part of an identity. */
 type ChannelRule = 'kept' | 'dropped';
 
-/** A key order seen, and its names sorted (by UTF-16 code units, as `<` compares them). */
-interface KeyOrder {
-  readonly keys: readonly string[];
-  readonly sorted: readonly string[];
-}
-
-/** How many key orders are remembered: each kind of event, with its fields undefined or absent. */
-const KEY_ORDERS = 8;
-const keyOrders: KeyOrder[] = [];
-let nextKeyOrder = 0;
-
 /**
- * The names of `event`'s keys, sorted. Events of one kind come from one decoder with one key
- * order, so the sort (a third of an identity's cost) is done once per key order, not per event.
+ * The sorted names of the key orders seen last. Events of one kind come from one decoder with one
+ * key order, so the sort (a third of an identity's cost) is done once per key order, not once
+ * per event. Names sort by UTF-16 code units, as `<` compares them.
+ *
+ * @example
+ * ```ts
+ * const memo = new SortedNames(8);
+ * memo.of({ b: 1, a: 2 }); // ['a', 'b'] (sorted once; the next object with keys b, a gets the same array)
+ * ```
  */
-function sortedNames(event: MarketEvent): readonly string[] {
-  const keys = Object.keys(event);
-  search: for (const order of keyOrders) {
-    if (order.keys.length !== keys.length) continue;
-    for (let index = 0; index < keys.length; index++) if (order.keys[index] !== keys[index]) continue search;
-    return order.sorted;
+export class SortedNames {
+  /** Key orders and their sorted names, the latest first. */
+  private readonly orders: { readonly keys: readonly string[]; readonly sorted: readonly string[] }[] = [];
+
+  /** @param capacity how many key orders are remembered (the oldest is forgotten first). */
+  constructor(private readonly capacity: number) {}
+
+  /** How many key orders are remembered now. */
+  get size(): number {
+    return this.orders.length;
   }
-  const sorted = [...keys].sort(); // one object's keys: distinct
-  keyOrders[nextKeyOrder] = { keys, sorted };
-  nextKeyOrder = (nextKeyOrder + 1) % KEY_ORDERS;
-  return sorted;
+
+  /** The names of `value`'s own enumerable keys, sorted. */
+  of(value: object): readonly string[] {
+    const keys = Object.keys(value);
+    const known = this.orders.find((order) => order.keys.length === keys.length && order.keys.every((key, index) => key === keys[index]));
+    if (known !== undefined) return known.sorted;
+    const sorted = [...keys].sort(); // one object's keys: distinct
+    this.orders.unshift({ keys, sorted });
+    if (this.orders.length > this.capacity) this.orders.pop();
+    return sorted;
+  }
 }
+
+/** Every kind of event, with its optional fields set or left out, fits. */
+const sortedNames = new SortedNames(8);
 
 /** The fields of `event` that make its identity, as `[name, value]` pairs sorted by name. */
 function identityFields(event: MarketEvent, channel: ChannelRule): [string, unknown][] {
   const values = event as unknown as Readonly<Record<string, unknown>>;
   const fields: [string, unknown][] = [];
-  for (const name of sortedNames(event)) {
+  for (const name of sortedNames.of(event)) {
     if (name === 'sendTime' || (channel === 'dropped' && name === 'channel')) continue;
     const value = values[name];
     if (value !== undefined) fields.push([name, value]);

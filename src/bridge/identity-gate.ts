@@ -1,6 +1,7 @@
 /**
  * Between the source and the publisher: gives each market event its deduplication id from its
- * content and occurrence index (see `AccountIdentity`), follows each account's view (it begins at
+ * content and occurrence index (see `AccountIdentity`, the bridge's counting rule in
+ * `src/stream/identity/`), follows each account's view (it begins at
  * `connected`, again after a `gap`; `stopped` ends it), and replaces an event whose occurrence
  * index this publisher cannot know by a `gap` (reason `ambiguous-copy`) at its send time: the
  * event is not stored under a guessed id (it might be a copy, or a new push), and consumers learn
@@ -10,7 +11,7 @@
  */
 import { isMarketEvent, type ScaleEvent, type TaggedEvent } from '../scale/tagged-event.js';
 import type { GapEvent } from '../stream/lifecycle.js';
-import { AccountIdentity, type AccountIdentitySettings } from './account-identity.js';
+import { AccountIdentity, type AccountIdentitySettings } from '../stream/identity/index.js';
 import { contentHash, marketMessageId } from './message-id.js';
 
 /** What to publish for one event of the source. */

@@ -10,7 +10,8 @@
  *   differs between copies (`sendTime`, stamped per connection, and `channel`, protobuf or JSON),
  *   followed by the push's occurrence index: how many earlier pushes of the account had that same
  *   content (`:n`, left out for the first). Which publisher may give an event an occurrence index
- *   is the business of `AccountIdentity`.
+ *   is the business of `AccountIdentity`. Both the identity and that counting rule live in
+ *   `src/stream/identity/`, beside the stream's own.
  * - A lifecycle event (`connected`, `gap`, `reconnecting`, ...) or `stopped` is one worker's
  *   observation of its own connection. Two workers' gaps are two facts, and a consumer must see
  *   both (the one that lost events has to be resynced), so they must never be merged: the id is
@@ -23,11 +24,14 @@ import { hash106Hex } from '../scale/hash.js';
 import type { TaggedEvent, ScaleEvent } from '../scale/tagged-event.js';
 import { isMarketEvent } from '../scale/tagged-event.js';
 import type { MarketEvent } from '../stream/events.js';
+import { accountPushIdentity } from '../stream/identity/index.js';
 import type { Publisher } from './envelope.js';
 
 /**
  * The identity of a market event of `account`: its fields but `sendTime` and `channel`, in a
- * fixed order (sorted names), absent fields left out.
+ * fixed order (sorted names), absent fields left out. It is the event identity the stream's
+ * overlap deduplication uses too, with the channel dropped (`accountPushIdentity`, where
+ * the reasons are written).
  *
  * @example
  * ```ts
@@ -35,10 +39,7 @@ import type { Publisher } from './envelope.js';
  * ```
  */
 export function marketIdentity(account: string, event: MarketEvent): string {
-  const fields = Object.entries(event)
-    .filter(([name, value]) => name !== 'sendTime' && name !== 'channel' && value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : 1)); // names are never equal
-  return JSON.stringify([account, fields]);
+  return accountPushIdentity(account, event);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { contentFloor } from '../../src/bridge/account-identity.js';
+import { contentFloor } from '../../src/stream/identity/index.js';
 import { isMarketEvent } from '../../src/scale/tagged-event.js';
 import { startSimulator, type SessionRun, type Simulator } from '../../src/simulator/index.js';
 import type { GapEvent } from '../../src/stream/lifecycle.js';

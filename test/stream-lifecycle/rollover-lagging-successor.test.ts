@@ -7,7 +7,7 @@
  * the successor delivers comes in push order, so the service's send times tell copies from news.
  */
 import { describe, expect, it } from '@jest/globals';
-import { COPY_WINDOW_MS } from '../../src/stream/dedup.js';
+import { COPY_WINDOW_MS } from '../../src/stream/identity/index.js';
 import { userDataStream, type UserDataEvent } from '../../src/stream/user-data-stream.js';
 import { accountFrame, setup, testScheduler } from './harness.js';
 

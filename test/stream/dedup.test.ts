@@ -4,7 +4,7 @@
  * rollover's overlap makes three), while genuinely identical events all come out.
  */
 import { describe, expect, it } from '@jest/globals';
-import { COPY_WINDOW_MS, eventIdentity, OverlapDeduplicator } from '../../src/stream/dedup.js';
+import { COPY_WINDOW_MS, OverlapDeduplicator, streamCopyIdentity } from '../../src/stream/identity/index.js';
 import type { AccountEvent } from '../../src/stream/events.js';
 
 const event: AccountEvent = {
@@ -306,10 +306,13 @@ describe('OverlapDeduplicator at its edges', () => {
   });
 });
 
-describe('eventIdentity', () => {
-  it('is the event without its sendTime, every other field kept', () => {
-    expect(eventIdentity({ ...event, sendTime: 1 })).toBe(eventIdentity({ ...event, sendTime: 2 }));
-    expect(JSON.parse(eventIdentity(event))).toEqual({ ...event, sendTime: undefined, createTime: undefined });
-    expect(eventIdentity(event)).not.toContain('sendTime');
+describe('OverlapDeduplicator and the channel', () => {
+  it('takes the same content on another channel for another event (the stream keeps the channel in its identity)', () => {
+    const dedup = new OverlapDeduplicator(WINDOW);
+    dedup.begin();
+    expect(dedup.isDuplicate(event, 1)).toBe(false);
+    expect(dedup.isDuplicate({ ...event, channel: 'spot@private.account.v3.api' }, 2)).toBe(false);
+    expect(dedup.isDuplicate({ ...event, sendTime: event.sendTime + 3 }, 2)).toBe(true);
+    expect(streamCopyIdentity({ ...event, channel: 'spot@private.account.v3.api' })).not.toBe(streamCopyIdentity(event));
   });
 });

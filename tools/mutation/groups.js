@@ -71,7 +71,7 @@ export const MUTATION_GROUPS = [
   {
     name: 'stream',
     what: "the stream's reconnect backoff and deduplication",
-    mutate: ['src/stream/backoff.ts', 'src/exponential-backoff.ts', 'src/stream/dedup.ts'],
+    mutate: ['src/stream/backoff.ts', 'src/exponential-backoff.ts', 'src/stream/identity/overlap-copies.ts'],
     tests: ['test/exponential-backoff.test.ts', 'test/stream', 'test/stream-lifecycle'],
   },
   {
@@ -117,9 +117,9 @@ export const MUTATION_GROUPS = [
   },
   {
     name: 'bridge-ids',
-    what: "the bridge's message ids",
-    mutate: ['src/bridge/message-id.ts'],
-    tests: ['test/bridge/codec.test.ts', 'test/bridge/message-id.test.ts'],
+    what: "the bridge's message ids and the event identity they hash",
+    mutate: ['src/bridge/message-id.ts', 'src/stream/identity/event-identity.ts'],
+    tests: ['test/bridge/codec.test.ts', 'test/bridge/message-id.test.ts', 'test/bridge/message-id-pinned.test.ts', 'test/stream/event-identity.test.ts'],
   },
 ];
 

@@ -124,7 +124,7 @@ export type Effect =
   | { readonly type: 'cancel'; readonly timer: TimerName }
   /** Two connections may now deliver the same event: drop the extra copies. */
   | { readonly type: 'overlap-begins' }
-  /** An overlap is over; copies a lagging connection still owes are dropped for a while (see `dedup.ts`). */
+  /** An overlap is over; copies a lagging connection still owes are dropped for a while (see `identity/overlap-copies.ts`). */
   | { readonly type: 'overlap-ends' }
   /** A market event for the subscribers, unless it is an overlap's extra copy. */
   | { readonly type: 'deliver'; readonly connection: number; readonly event: MarketEvent }

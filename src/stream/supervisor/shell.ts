@@ -12,7 +12,7 @@ import { Queue } from '../../internal/queue.js';
 import { scheduleInSteps } from '../../long-delays.js';
 import type { Redactor } from '../../redact.js';
 import { openConnection, type Connection } from '../connection.js';
-import { OverlapDeduplicator } from '../dedup.js';
+import { OverlapDeduplicator } from '../identity/index.js';
 import type { MarketEvent } from '../events.js';
 import type { LifecycleEvent } from '../lifecycle.js';
 import type { RecorderHooks } from '../../recording-hooks.js';

@@ -1,12 +1,20 @@
 /**
- * Drops the duplicates of a connection overlap (rollover, key replacement): while two or more
- * connections are open (a key replacement during a rollover's overlap makes three), the same event
- * may arrive on each. Each connection delivers every event pushed while it is subscribed, once, so
- * an event passes only when its connection has now delivered it more often than any other
- * connection did: genuinely identical events (the same on one connection twice) all pass, every
- * extra copy is dropped. A connection subscribed late starts from what the others had delivered
- * when it was subscribed (it never gets those pushes): a push of the same content after that is
- * new to it, not a copy. Outside an overlap and its tail it costs one branch per event.
+ * The stream's counting rule (see `index.ts` for the bridge's, and why there are two): drops the
+ * duplicates of a connection overlap (rollover, key replacement). While two or more connections
+ * are open (a key replacement during a rollover's overlap makes three), the same push may arrive
+ * on each. Each connection delivers every push made while it is subscribed, once, so a delivery
+ * that is a connection's occurrence *n* of a push (its content, {@link streamCopyIdentity}, near
+ * in send time) passes only when no other connection has delivered occurrence *n* yet:
+ * genuinely identical pushes (the same on one connection twice) all pass, every extra copy is
+ * dropped. A connection subscribed late starts from what the others had delivered when it was
+ * subscribed (it never gets those pushes): a push of the same content after that is new to it,
+ * not a copy. Outside an overlap and its tail it costs one branch per event.
+ *
+ * Why this rule, in one process: the stream sees every one of its connections, so it counts what
+ * each delivered and decides at once, without guessing, and forgets it all after the overlap.
+ * Its one uncertainty is the moment a connection was subscribed (a push in flight on the old
+ * connection may arrive after it): so a push is the deliveries of a content within a window of
+ * send time, and the same content further apart is another push.
  *
  * The tail after an overlap is measured in the service's send times, not the client's clock: a
  * successor that lags behind the connection it replaced still owes copies of what that one
@@ -16,12 +24,8 @@
  *
  * @module
  */
-import type { MarketEvent } from './events.js';
-
-/** The identity of an event: everything but the send time (which differs between connections). */
-export function eventIdentity(event: MarketEvent): string {
-  return JSON.stringify(event, (key, value: unknown) => (key === 'sendTime' ? undefined : value));
-}
+import type { MarketEvent } from '../events.js';
+import { streamCopyIdentity } from './event-identity.js';
 
 /**
  * How far apart in send time two deliveries of the same content may be and still be copies of one
@@ -128,7 +132,7 @@ export class OverlapDeduplicator {
     }
     this.latestSentAt = Math.max(this.latestSentAt, event.sendTime);
     const seen = (this.seen ??= new Map());
-    const identity = eventIdentity(event);
+    const identity = streamCopyIdentity(event);
     const pushes = seen.get(identity);
     let push = pushes === undefined ? undefined : this.pushOf(pushes, event.sendTime);
     if (push === undefined) {

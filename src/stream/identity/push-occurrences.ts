@@ -1,6 +1,15 @@
 /**
- * What one publisher knows about one account's pushes, to give each market event its occurrence
- * index: how many earlier pushes of the account had the same content (see `message-id.ts`).
+ * The bridge's counting rule (see `index.ts` for the stream's, and why there are two): what one
+ * publisher knows about one account's pushes, to give each market event its occurrence index: how
+ * many earlier pushes of the account had the same content (`accountPushIdentity`, which the
+ * bridge's `message-id.ts` hashes into the message id).
+ *
+ * Why this rule, across processes: the publishers of an account (workers, their restarted runs)
+ * never see each other, yet must give each copy of one push the same index, and JetStream, not
+ * they, drops the extra copies. So an index has to follow from what one publisher saw alone, and
+ * be withheld when it may not: there is no window of send time (publishers see different send
+ * times for one push, so a window could split it differently in two of them), and a count that
+ * may miss pushes made before the view began is reported as unknown, never guessed.
  *
  * Two publishers agree on an occurrence index when each saw every earlier push of that content.
  * A publisher's view of the account is complete from the moment its connection was subscribed
@@ -21,7 +30,7 @@
  *
  * @module
  */
-import type { AccountEvent, DealEvent, MarketEvent, OrderEvent } from '../stream/events.js';
+import type { AccountEvent, DealEvent, MarketEvent, OrderEvent } from '../events.js';
 
 /** The fields of a market event its floor is read from. */
 export type FloorFields = Pick<AccountEvent, 'type' | 'time' | 'createTime'> | Pick<DealEvent, 'type' | 'time'> | Pick<OrderEvent, 'type' | 'createTime'>;

@@ -137,7 +137,7 @@ export function queuePairs(count: number): readonly CpuPair[] {
       const what = pattern === 'steady' ? 'one in, one out' : `${count.toLocaleString('en-US')} in, then out`;
       return {
         piece: 'queues',
-        label: `Queue (keyed-concat-map.ts), ${what}`,
+        label: `Queue (internal/queue.ts), ${what}`,
         library: `${name} ${versionOf(name)}`,
         unit: 'values',
         ops: count,

@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { hash106Hex } from '../scale/hash.js';
+import { hash106Hex } from '../internal/hash.js';
 import type { TaggedEvent, ScaleEvent } from '../scale/tagged-event.js';
 import { isMarketEvent } from '../scale/tagged-event.js';
 import type { MarketEvent } from '../stream/events.js';

@@ -15,6 +15,8 @@
  * Re-run with another seed: SOAK_SEED=123 npm run test:all -- test/reliability/soak.test.ts
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { compareDecimal } from '../../src/decimal/arithmetic.js';
+import { isTerminalStatus } from '../../src/index.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { coverage, eventKey } from './support/coverage.js';
 import { guardAgainstCrashes } from './support/crash-guard.js';
@@ -142,6 +144,7 @@ describe('soak', () => {
     const openOfSim = s.sim.market.orders(ACCOUNT).filter((o) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED');
     const book = s.snapshots.book;
     const { first, last } = quarterMedians(heap);
+    const unknownOutcomes = [...(book?.orders.values() ?? [])].filter((order) => order.status === 'UNKNOWN_OUTCOME').length;
     const figures = {
       seed: SEED,
       speed: SPEED,
@@ -163,6 +166,7 @@ describe('soak', () => {
       keysReplaced: s.count('key-replaced'),
       diagnostics: Object.fromEntries([...s.counts].filter(([kind]) => kind.startsWith('diagnostic:'))),
       heap: { collectsGarbage, samples: heap.length, firstQuarterMedianMB: first / 2 ** 20, lastQuarterMedianMB: last / 2 ** 20 },
+      ordersEndedUnknownOutcome: unknownOutcomes,
       problems,
     };
     await mkdir('test-output/reliability', { recursive: true });
@@ -184,6 +188,14 @@ describe('soak', () => {
     for (const order of openOfSim) expect([order.orderId, book?.orders.get(order.orderId)?.status]).toEqual([order.orderId, order.status]);
     for (const order of book?.orders.values() ?? []) {
       const known = s.sim.market.order(order.orderId);
+      if (order.status === 'UNKNOWN_OUTCOME') {
+        // Its last reports fell inside a reported gap (the coverage above holds that), and the
+        // repair after it no longer found it open: the book says it ended without knowing how.
+        // It did end, and nothing the book holds of it goes beyond what the service did.
+        expect([order.orderId, known !== undefined && isTerminalStatus(known.status)]).toEqual([order.orderId, true]);
+        expect([order.orderId, compareDecimal(order.cumulativeQuantity, known?.filledQuantity ?? '0') <= 0]).toEqual([order.orderId, true]);
+        continue;
+      }
       expect([order.orderId, order.status, order.cumulativeQuantity]).toEqual([order.orderId, known?.status, known?.filledQuantity]);
     }
     expect(last - first).toBeLessThan(HEAP_GROWTH_LIMIT);

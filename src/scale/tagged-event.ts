@@ -36,7 +36,7 @@ export interface AccountStoppedEvent {
 }
 
 /**
- * A user data event of one account in a stream of many: any but the stream's own `stopped`, which
+ * A user data event of one account in a stream of many: every kind but the stream's own `stopped`, which
  * becomes an {@link AccountStoppedEvent} there (reason `client-closed`).
  */
 export type AccountUserDataEvent = Exclude<UserDataEvent, StoppedEvent>;

@@ -28,7 +28,7 @@ export interface ListenKeyBrokerOptions {
   /**
    * Origins (`scheme://host[:port]`) a request's `Origin` header must be one of, when it has one:
    * set it when `authorize` reads a cookie, so that another site cannot use the user's session.
-   * Default: any origin, but a request the browser marks `Sec-Fetch-Site: cross-site` is refused
+   * Default: every origin, but a request the browser marks `Sec-Fetch-Site: cross-site` is refused
    * unless its origin is listed here.
    */
   readonly allowedOrigins?: readonly string[] | undefined;
@@ -45,7 +45,7 @@ export interface ListenKeyBrokerOptions {
   readonly idleCloseMs?: number | undefined;
   /** How often the broker keeps each key alive on the service (L3), ms. Default 30 minutes. */
   readonly keepAliveIntervalMs?: number | undefined;
-  /** The trading pairs a page may read open orders of. Default: any the page names (at most `maxSymbols`). */
+  /** The trading pairs a page may read open orders of. Default: whichever the page names (at most `maxSymbols`). */
   readonly symbols?: readonly string[] | undefined;
   /** Trading pairs a page may name in one open-orders read. Default 10. */
   readonly maxSymbols?: number | undefined;

@@ -19,7 +19,7 @@ import { upstreamRefusal } from './upstream.js';
 /** What a read is answered from. */
 export interface RepairContext {
   readonly client: Client;
-  /** The pairs a page may read; `undefined`: any it names. */
+  /** The pairs a page may read; `undefined`: whichever it names. */
   readonly symbols: readonly string[] | undefined;
   readonly maxSymbols: number;
   readonly reads: ReadGate;

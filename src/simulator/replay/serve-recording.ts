@@ -78,7 +78,7 @@ async function checkHeader(input: RecordingInput): Promise<void> {
 }
 
 /**
- * Serves a recording on a websocket on 127.0.0.1 that speaks the service's protocol: any path and
+ * Serves a recording on a websocket on 127.0.0.1 that speaks the service's protocol: every path and
  * any listen key in the URL are accepted; SUBSCRIPTION of private channels is answered as the
  * service answers it (others are refused, as blocked), PING with PONG. From its first accepted
  * SUBSCRIPTION, each connection gets the whole recording's push frames, in order, byte for byte

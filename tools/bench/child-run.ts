@@ -15,10 +15,24 @@ export interface ChildResult {
 }
 
 let current: { readonly child: ChildProcess; readonly done: Promise<ChildResult> } | undefined;
+/** Set by {@link stopChild}: no child starts after it. */
+let stopping = false;
+
+/**
+ * Whether {@link stopChild} was called: the caller starts nothing more.
+ *
+ * @example
+ * ```ts
+ * if (stopRequested()) break;
+ * ```
+ */
+export function stopRequested(): boolean {
+  return stopping;
+}
 
 /**
  * Runs `node <args>` in `cwd` and resolves when it ends; `echo` gets its stderr as it comes. Refuses
- * to start a second child while one runs.
+ * to start a second child while one runs, and any child once {@link stopChild} was called.
  *
  * @example
  * ```ts
@@ -26,6 +40,7 @@ let current: { readonly child: ChildProcess; readonly done: Promise<ChildResult>
  * ```
  */
 export function runNode(cwd: string, args: readonly string[], echo?: (chunk: string) => void): Promise<ChildResult> {
+  if (stopping) return Promise.reject(new Error('stopping: no more benchmark runs'));
   if (current !== undefined) return Promise.reject(new Error('a benchmark child is already running'));
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const out: string[] = [];
@@ -47,8 +62,8 @@ export function runNode(cwd: string, args: readonly string[], echo?: (chunk: str
 }
 
 /**
- * Stops the running child, if any (SIGTERM, then SIGKILL after `graceMs`), and waits until it has
- * ended.
+ * Stops the running child, if any (SIGTERM, then SIGKILL after `graceMs`), waits until it has
+ * ended, and lets no other start.
  *
  * @example
  * ```ts
@@ -56,6 +71,7 @@ export function runNode(cwd: string, args: readonly string[], echo?: (chunk: str
  * ```
  */
 export async function stopChild(graceMs = 5_000): Promise<void> {
+  stopping = true;
   const running = current;
   if (running === undefined) return;
   running.child.kill('SIGTERM');

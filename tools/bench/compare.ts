@@ -19,7 +19,7 @@
 import { parseArgs } from 'node:util';
 import { checkoutBase, copyBench, repositoryRoot, resolveCommit, type BaseTree } from './base-tree.js';
 import { keepLoadableBenchmarks, registeredBenchmarks, runBenchmark } from './bench-trees.js';
-import { stopChild } from './child-run.js';
+import { stopChild, stopRequested } from './child-run.js';
 import { comparisonExitCode, comparisonReport } from './compare-report.js';
 import { compareRuns, type BenchRun, type Side } from './compare-rows.js';
 import { abbaOrder, parseCompareArgs, UsageError, type CompareOptions } from './compare-options.js';
@@ -55,6 +55,8 @@ async function compare(options: CompareOptions, root: string, tree: BaseTree): P
   for (const name of selected) {
     const order = abbaOrder(name === 'bundle' ? 1 : options.rounds);
     for (const [index, side] of order.entries()) {
+      // Ctrl-C: the handler removes the worktree and exits; nothing more starts meanwhile.
+      if (stopRequested()) return 1;
       log(`${name}: ${side} (${index + 1} of ${order.length})`);
       const run = await runBenchmark(dirs[side], name, side, { quick: options.quick, echo: (chunk) => process.stderr.write(chunk) });
       if (run.failure !== undefined) log(`${name}: ${side} failed: ${run.failure}`);
@@ -63,6 +65,7 @@ async function compare(options: CompareOptions, root: string, tree: BaseTree): P
   }
   const comparison = compareRuns(runs, options.thresholdPct);
   process.stdout.write(`\n${comparisonReport(comparison)}`);
+  if (options.benchFrom === 'base' && comparison.failures.some((f) => f.side === 'base')) log('a benchmark failed in the base: if its bench/ is at fault, --bench-from head times the base with the working tree’s');
   return comparisonExitCode(comparison);
 }
 

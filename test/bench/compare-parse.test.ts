@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { failureReason } from '../../tools/bench/bench-trees.js';
+import { failureReason, registryEntries, withoutBenchmarks } from '../../tools/bench/bench-trees.js';
 import { figureDirection, unitDirection } from '../../tools/bench/direction.js';
 import { parseBenchOutput, printedNumber } from '../../tools/bench/parse-tables.js';
 
@@ -100,5 +100,25 @@ describe('failureReason', () => {
   it('says how the process ended when it printed no such line', () => {
     expect(failureReason('decode', { code: null, signal: 'SIGKILL', stderr: '' })).toBe('no table printed, ended by SIGKILL');
     expect(failureReason('decode', { code: 1, signal: null, stderr: 'SyntaxError: no export named Queue\n' })).toBe('no table printed, exit 1');
+  });
+});
+
+describe('the registry with --bench-from head', () => {
+  const source = readFileSync(new URL('../../bench/registry.ts', import.meta.url), 'utf8');
+
+  it('finds every benchmark module the registry imports', () => {
+    const entries = registryEntries(source);
+    expect(entries).toContainEqual({ symbol: 'handwrittenBenchmark', module: 'handwritten.bench' });
+    expect(entries).toContainEqual({ symbol: 'decodeBenchmark', module: 'decode.bench' });
+    expect(entries.length).toBe(11);
+  });
+
+  it('drops a benchmark that does not load: its import and its entry, nothing else', () => {
+    const dropped = registryEntries(source).filter((entry) => ['handwritten.bench', 'scale.bench'].includes(entry.module));
+    const kept = withoutBenchmarks(source, dropped);
+    expect(kept).not.toMatch(/handwritten|scaleBenchmark|scale\.bench/);
+    expect(registryEntries(kept).map((entry) => entry.module)).toEqual(registryEntries(source).map((entry) => entry.module).filter((m) => m !== 'handwritten.bench' && m !== 'scale.bench'));
+    expect(kept).toMatch(/^ {2}decodeBenchmark,$/m);
+    expect(source.split('\n').length - kept.split('\n').length).toBe(4);
   });
 });

@@ -59,6 +59,48 @@ export async function runBenchmark(dir: string, name: string, side: Side, option
 
 const REGISTRY_IMPORT = /^import \{ (\w+) \} from '\.\/([\w-]+\.bench)\.js';$/;
 
+/** A benchmark module `bench/registry.ts` imports, and the name it imports. */
+export interface RegistryEntry {
+  readonly symbol: string;
+  /** The module's name without `.ts`, e.g. `decode.bench`. */
+  readonly module: string;
+}
+
+/**
+ * The benchmark modules a `bench/registry.ts` source imports.
+ *
+ * @example
+ * ```ts
+ * registryEntries(source)[0]; // { symbol: 'budgetBenchmark', module: 'budget.bench' }
+ * ```
+ */
+export function registryEntries(source: string): RegistryEntry[] {
+  return source.split('\n').flatMap((line) => {
+    const match = REGISTRY_IMPORT.exec(line);
+    return match?.[1] === undefined || match[2] === undefined ? [] : [{ symbol: match[1], module: match[2] }];
+  });
+}
+
+/**
+ * `source` of a `bench/registry.ts` without the benchmarks `dropped`: their import and their line
+ * in the list.
+ *
+ * @example
+ * ```ts
+ * withoutBenchmarks(source, [{ symbol: 'handwrittenBenchmark', module: 'handwritten.bench' }]);
+ * ```
+ */
+export function withoutBenchmarks(source: string, dropped: readonly RegistryEntry[]): string {
+  const symbols = new Set(dropped.map((entry) => entry.symbol));
+  return source
+    .split('\n')
+    .filter((line) => {
+      const match = REGISTRY_IMPORT.exec(line);
+      return !symbols.has(match?.[1] ?? line.trim().replace(/,$/, ''));
+    })
+    .join('\n');
+}
+
 const PROBE = `
 const failed = {};
 for (const file of JSON.parse(process.argv[1])) {
@@ -80,22 +122,13 @@ process.stdout.write(JSON.stringify(failed));
  */
 export async function keepLoadableBenchmarks(dir: string): Promise<Array<{ readonly module: string; readonly reason: string }>> {
   const registryPath = path.join(dir, 'bench', 'registry.ts');
-  const lines = readFileSync(registryPath, 'utf8').split('\n');
-  const imports = lines.flatMap((line) => {
-    const match = REGISTRY_IMPORT.exec(line);
-    return match?.[1] === undefined || match[2] === undefined ? [] : [{ symbol: match[1], module: match[2] }];
-  });
-  const files = imports.map((i) => `bench/${i.module}.ts`);
-  const probe = await runNode(dir, ['--import', 'tsx', '--input-type=module', '-e', PROBE, JSON.stringify(files)]);
+  const source = readFileSync(registryPath, 'utf8');
+  const entries = registryEntries(source);
+  const fileOf = (entry: RegistryEntry): string => `bench/${entry.module}.ts`;
+  const probe = await runNode(dir, ['--import', 'tsx', '--input-type=module', '-e', PROBE, JSON.stringify(entries.map(fileOf))]);
   if (probe.code !== 0) throw new Error(`could not probe bench/ in ${dir}: ${probe.stderr.trim().split('\n')[0] ?? ''}`);
   const failed = JSON.parse(probe.stdout) as Record<string, string>;
-  const dropped = imports.filter((i) => failed[`bench/${i.module}.ts`] !== undefined);
-  const symbols = new Set(dropped.map((i) => i.symbol));
-  const kept = lines.filter((line) => {
-    const match = REGISTRY_IMPORT.exec(line);
-    if (match?.[1] !== undefined) return !symbols.has(match[1]);
-    return !symbols.has(line.trim().replace(/,$/, ''));
-  });
-  writeFileSync(registryPath, kept.join('\n'));
-  return dropped.map((i) => ({ module: i.module, reason: failed[`bench/${i.module}.ts`] ?? '' }));
+  const dropped = entries.filter((entry) => failed[fileOf(entry)] !== undefined);
+  writeFileSync(registryPath, withoutBenchmarks(source, dropped));
+  return dropped.map((entry) => ({ module: entry.module, reason: failed[fileOf(entry)] ?? '' }));
 }

@@ -14,6 +14,7 @@ import { balanceSnapshots, createClient, createRequestBudget, type BalanceSnapsh
 import { startSimulator } from '../src/simulator/index.js';
 import type { UserDataEvent } from '../src/stream/user-data-stream.js';
 import { createBrokerSubAccounts } from './broker-accounts.js';
+import { budgetIdle } from './budget-idle.js';
 import { waitFor } from './wait.js';
 
 /** What a full repair measured, in clock time. */
@@ -81,7 +82,7 @@ export async function fullRepair(accounts: number): Promise<RepairFigures> {
     const seedMs = sim.clock.now() - seededFrom;
     const before = wire.a1();
     // Let the seed's reads leave the budget's window, so the repair starts from an empty one.
-    await waitFor('the budget to count nothing', () => budget.snapshot().lanes.length === 0, () => undefined, 5);
+    await waitFor('the budget to count nothing', () => budgetIdle(budget.snapshot()), () => undefined, 5);
     const gapAt = sim.clock.now();
     for (const events of streams) events.next({ type: 'gap', from: gapAt - 1000, to: gapAt, reason: 'closed-by-server' });
     await waitFor('every account repaired', allFresh('resync'), () => undefined, 5);

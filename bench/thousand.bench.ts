@@ -10,6 +10,7 @@
  */
 import { createClient, type Client, type RequestBudget } from '../src/index.js';
 import type { Benchmark, Measure, ResultRow } from './benchmark.js';
+import { budgetIdle } from './budget-idle.js';
 import { countingFetch } from './budget-workload.js';
 import { startScaleServer } from './scale-streams.js';
 import { fullRepair } from './thousand-repair.js';
@@ -81,7 +82,7 @@ export const thousandBenchmark: Benchmark = {
       log(`${size.baseline} accounts: connected in ${baseline.connectMs.toFixed(0)} ms, ${baseline.cpuMicrosPerEvent.toFixed(1)} µs CPU per event`);
       // A fresh window for the full run: wait until the budget counts nothing.
       await budgetQuiet(budget);
-      await waitFor('the budget’s windows to pass', () => budget.snapshot().lanes.length === 0, () => undefined, 50);
+      await waitFor('the budget’s windows to pass', () => budgetIdle(budget.snapshot()), () => undefined, 50);
       const all = await thousandRound(server, server.clients, budget, { orders: size.orders, seed: 2 });
       log(`${size.accounts} accounts: connected in ${all.connectMs.toFixed(0)} ms, ${all.exact} exact, ${all.cpuMicrosPerEvent.toFixed(1)} µs CPU per event`);
       rows.push(againstFloor(`${thousands(size.accounts)} sub-accounts: until all connected`, all.connectMs, floorOf(size.accounts), `the budget’s floor (${thousands(size.accounts)} listen keys at 500 per 10 s)`, TARGET_RATIO));

@@ -1,0 +1,76 @@
+/**
+ * The comparison as the terminal shows it: one Markdown table, the failed runs, a summary line, and
+ * the exit status it calls for.
+ *
+ * @module
+ */
+import { formatNumber } from '../../bench/table.js';
+import type { Comparison, ComparedRow } from './compare-rows.js';
+
+const HEADER = ['Benchmark', 'Row', 'Compared', 'Better', 'Base median', 'Head median', 'Change', 'Verdict'];
+
+const figure = (value: number | undefined, unit: string): string => (value === undefined ? '-' : `${formatNumber(value)} ${unit}`);
+const escape = (text: string): string => text.replace(/\|/g, '\\|');
+
+function cells(row: ComparedRow): string[] {
+  const change = row.changePct === undefined ? '-' : `${row.changePct > 0 ? '+' : ''}${row.changePct.toFixed(1)}%`;
+  return [
+    row.benchmark,
+    row.row,
+    row.figure === 'ratio' ? 'ratio to its baseline' : 'own figure',
+    row.direction === 'unknown' ? '-' : row.direction,
+    figure(row.baseMedian, row.unit),
+    figure(row.headMedian, row.unit),
+    change,
+    row.verdict === 'worse' ? '**worse**' : row.verdict,
+  ];
+}
+
+/**
+ * The summary line: `N rows compared, N worse by more than T%`, then what was not compared.
+ *
+ * @example
+ * ```ts
+ * summaryLine(comparison); // '12 rows compared, 0 worse by more than 5%'
+ * ```
+ */
+export function summaryLine(comparison: Comparison): string {
+  const compared = comparison.rows.filter((row) => row.verdict === 'ok' || row.verdict === 'worse').length;
+  const worse = comparison.rows.filter((row) => row.verdict === 'worse').length;
+  const extra: string[] = [];
+  const notJudged = comparison.rows.filter((row) => row.verdict === 'not judged').length;
+  const oneSide = comparison.rows.filter((row) => row.verdict.startsWith('only in')).length;
+  const failedRuns = comparison.failures.reduce((sum, failure) => sum + failure.failed, 0);
+  if (notJudged > 0) extra.push(`${notJudged} not judged`);
+  if (oneSide > 0) extra.push(`${oneSide} in one tree only`);
+  if (failedRuns > 0) extra.push(`${failedRuns} runs failed`);
+  return `${compared} rows compared, ${worse} worse by more than ${comparison.thresholdPct}%${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`;
+}
+
+/**
+ * The whole report: the table, a line per side of a benchmark that failed, the summary line.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(comparisonReport(comparison));
+ * ```
+ */
+export function comparisonReport(comparison: Comparison): string {
+  const lines = [HEADER, HEADER.map((_, i) => (i >= 4 && i <= 6 ? '---:' : '---'))].map((row) => `| ${row.join(' | ')} |`);
+  for (const row of comparison.rows) lines.push(`| ${cells(row).map(escape).join(' | ')} |`);
+  const failures = comparison.failures.map((f) => `- ${f.benchmark}: failed in ${f.side} (${f.failed} of ${f.runs} runs): ${f.reason}`);
+  return [...lines, '', ...(failures.length > 0 ? [...failures, ''] : []), summaryLine(comparison), ''].join('\n');
+}
+
+/**
+ * 1 when a row is worse than the threshold allows or a run failed (the comparison cannot say no
+ * row is worse), else 0.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = comparisonExitCode(comparison);
+ * ```
+ */
+export function comparisonExitCode(comparison: Comparison): 0 | 1 {
+  return comparison.rows.some((row) => row.verdict === 'worse') || comparison.failures.length > 0 ? 1 : 0;
+}

@@ -91,15 +91,6 @@ function splitUrl(url: string): [origin: string, path: string] {
   return [url.slice(0, slash), url.slice(slash, pathEnd)];
 }
 
-/**
- * The body's framing, as `fetch` sends it: its length when there is one, `0` for a POST or PUT
- * without one (a server may refuse a bodiless POST without a length).
- */
-function bodyLength(method: string, body: string | undefined): { readonly 'content-length'?: string } {
-  if (body !== undefined) return { 'content-length': String(Buffer.byteLength(body, 'utf8')) };
-  return method === 'POST' || method === 'PUT' ? { 'content-length': '0' } : {};
-}
-
 /** Opens the pool of one origin: idle sockets close after {@link IDLE_MS}; the library keeps its own timeouts. */
 function openPool(undici: Undici, origin: string): Pool {
   const url = new URL(origin);
@@ -150,7 +141,8 @@ export function createNodeSender(undici: Undici, maxOrigins?: number): NodeSende
         const answer = await pools.get(origin).request({
           method: method as Dispatcher.HttpMethod,
           path,
-          headers: { ...DEFAULT_HEADERS, ...headers, ...bodyLength(method, body) },
+          headers: { ...DEFAULT_HEADERS, ...headers },
+          // undici frames it as `fetch` does: its length, `0` for a POST or PUT without one.
           body: body ?? null,
           signal,
         });

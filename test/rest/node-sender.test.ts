@@ -12,7 +12,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { BodyTooLarge, MAX_BODY_BYTES } from '../../src/http/body.js';
 import { createNodeSender, type NodeSender, type Undici } from '../../src/http/node-sender.js';
-import { until } from '../support/harness.js';
+import { drain, until } from '../support/harness.js';
 
 const undici = createRequire(import.meta.url)('undici') as Undici;
 
@@ -195,10 +195,13 @@ describe('keeping connections', () => {
     expect(server.sockets).toHaveLength(2);
   });
 
-  it('a Keep-Alive: timeout of 2 s: the idle connection is closed by the client a second before, not after the 4 s default', async () => {
+  it('a Keep-Alive: timeout of 2 s: the connection is reused for a second, then closed by the client, not after the 4 s default', async () => {
     server.handler = (_request, response) => response.writeHead(200, { 'keep-alive': 'timeout=2' }).end('{}');
     await sender.send('GET', `${server.url}/`, {}, undefined, signal());
-    expect(letGo(server.sockets[0])).toBe(false);
+    // undici marks the connection free a few turns after the body ended.
+    await drain();
+    await sender.send('GET', `${server.url}/`, {}, undefined, signal());
+    expect(server.sockets).toHaveLength(1);
     await until(() => letGo(server.sockets[0]), 3_500);
   });
 

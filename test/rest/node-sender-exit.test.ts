@@ -1,7 +1,8 @@
 /**
  * The Node sender's kept-alive connections do not keep a process alive: a child process that makes
  * one REST call against the simulator (`test/support/one-rest-call.ts`) ends on its own while its
- * connection is still open, kept for the next call. Real I/O in a real process; the child is killed
+ * connection is still open, kept for the next call. And undici is loaded by that call, not by
+ * importing the library or making a client. Real I/O in a real process; the child is killed
  * if it is still running after a bound, and the test fails then.
  */
 import { spawn } from 'node:child_process';
@@ -60,14 +61,14 @@ function runChild(): Promise<Finished> {
   });
 }
 
-it('a process that made one REST call ends on its own, its kept-alive connection unref’d', async () => {
+it('a process that made one REST call ends on its own, its kept-alive connection unref’d; undici loaded by the call', async () => {
   const result = await runChild();
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   expect(connections).toHaveLength(1);
   expect(result.openAtTheEnd).toBe(true);
   const [answer, resources] = result.lines.map((line) => JSON.parse(line) as unknown);
-  expect(answer).toEqual({ answered: 'object' });
+  expect(answer).toEqual({ answered: 'object', undiciLoaded: [false, true] });
   // Nothing of the network is left keeping the loop alive (a ref'd socket is a TCPSocketWrap).
   expect((resources as { keptAlive: string[] }).keptAlive.filter((name) => name !== 'TTYWrap' && name !== 'PipeWrap')).toEqual([]);
 }, 60_000);

@@ -5,9 +5,9 @@
  * several times the client CPU per request of undici's own API (docs/performance.md).
  *
  * undici is loaded when the first request goes out, not when the library is imported: loading it
- * takes about 135 ms on the development machine (`performance.now()` around `require('undici')` in
- * `node -e`, Node 20.20, two cores at load 1; 250 to 540 ms at load 4.5), which a process that
- * makes no REST call (a stream, the simulator, the command line's help) need not pay.
+ * takes 135 to 200 ms on the development machine (`performance.now()` around `require('undici')` in
+ * `node -e`, Node 20.20, two cores at load 1 to 1.4; 250 to 540 ms at load 4.5), which a process
+ * that makes no REST call (a stream, the simulator, the command line's help) need not pay.
  * It is reached through `createRequire` of `node:module`, itself lent by `process.getBuiltinModule`,
  * never through an `import`: the library also runs in browsers (and is bundled for them), where the
  * global `fetch` stays the default, and a bundler sees no `undici` to pull into a page (the `browser`

@@ -20,7 +20,7 @@ export const peersBenchmark: Benchmark = {
     'the sides rotating from round to round. REST: `GET /api/v3/sub-account/list?limit=10` (M2, signed) against the ' +
     "simulator in a child process on 127.0.0.1, 16 in flight: ccxt's implicit `spotPrivateGetSubAccountList` (its URLs " +
     "pointed at the simulator, its own MEXC signing, its client-side rate limiter off), `listSubAccounts` with each " +
-    "transport (no `fetch` given: node:http on Node; the request budget's limits raised out of the way, its " +
+    "transport (no `fetch` given: undici's `Pool` on Node; the request budget's limits raised out of the way, its " +
     'bookkeeping measured), and raw `fetch` with a hand-made signature; throughput and the ' +
     `benchmark process's CPU time per request. State: ${STATE_WORKLOAD} (orders, deals and balance changes, 1% ` +
     'delivered twice), encoded once as protobuf push frames; per frame, wall time: the bare decode (protobufjs, the ' +

@@ -39,8 +39,8 @@ export interface ClientConfig {
   /** Timeout of each HTTP attempt, ms, from 1 to 2147483647 (the longest a timer holds). Default 10000. */
   readonly timeout?: number | undefined;
   /**
-   * The `fetch` to use (tests, proxies, other runtimes). Default: on Node 20.16 and later,
-   * node:http with a keep-alive agent shared by the process (a fraction of the CPU per request of
+   * The `fetch` to use (tests, proxies, other runtimes). Default: on Node, undici's `Pool#request`
+   * with a keep-alive pool per origin shared by the process (a fraction of the CPU per request of
    * Node's global `fetch`); elsewhere the global `fetch`. Pass `globalThis.fetch` to use Node's.
    */
   readonly fetch?: FetchLike | undefined;

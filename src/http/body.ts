@@ -60,8 +60,8 @@ async function readStream(response: WireResponse, stream: ReadableStream<Uint8Ar
 
 /**
  * The body of `response` as text, read up to `limit` bytes: a web `Response`'s stream is read
- * chunk by chunk and cancelled past the bound (or when `signal` aborts); the node:http path's body
- * was bounded as it arrived (`node-http.ts`).
+ * chunk by chunk and cancelled past the bound (or when `signal` aborts); the Node sender's body
+ * was bounded as it arrived (`node-sender.ts`).
  *
  * @throws BodyTooLarge past the bound.
  * @example

@@ -1,23 +1,23 @@
 /**
  * The two ways the library can put a request on the wire: through ky (the default) or by calling
  * `fetch` directly. Both send the same method, URL, headers and body with the same abort signal,
- * both ask not to follow redirects (`redirect: 'manual'`; node:http never follows one), and both
- * resolve with the response whatever its status; timeouts, retries, redirects and error mapping
- * are the library's own (`send.ts`, `execute.ts`), so nothing else differs.
+ * both ask not to follow redirects (`redirect: 'manual'`; undici's `request` never follows one),
+ * and both resolve with the response whatever its status; timeouts, retries, redirects and error
+ * mapping are the library's own (`send.ts`, `execute.ts`), so nothing else differs.
  *
- * What `fetch` is: the client's own when it has one; otherwise, on Node, node:http with a
- * keep-alive agent (`node-http.ts`), handed to ky as its `fetch` (ky still builds, checks and
- * hands over the request; node:http sends the `Request` ky built); elsewhere the global `fetch`.
+ * What `fetch` is: the client's own when it has one; otherwise, on Node, undici's `Pool` per
+ * origin (`node-sender.ts`), handed to ky as its `fetch` (ky still builds, checks and hands over
+ * the request; the sender sends the `Request` ky built); elsewhere the global `fetch`.
  *
  * ky builds a `Request` per call and clones it for retries it is never asked to make here, with
  * an `AbortController` and abort listeners for each; on Node 20 that is most of what the default
- * path costs beyond node:http (docs/performance.md). Where the request rate matters more than ky,
+ * path costs beyond the sender (docs/performance.md). Where the request rate matters more than ky,
  * `transport: 'fetch'` skips it.
  *
  * @module
  */
 import ky from 'ky';
-import { nodeHttp, type NodeHttp } from './node-http.js';
+import { nodeSender, type NodeSender } from './node-sender.js';
 import type { WireRequest, WireResponse } from './wire.js';
 
 /** How requests are sent: `'ky'` (default) or `'fetch'` (the `fetch` function called directly). */
@@ -30,13 +30,13 @@ export const HTTP_TRANSPORTS: readonly HttpTransport[] = ['ky', 'fetch'];
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 
 /**
- * Sends the `Request` ky built through node:http: its method, URL and headers as ky made them, and
+ * Sends the `Request` ky built through the Node sender: its method, URL and headers as ky made them, and
  * the body the library handed ky (a string, so the `Request`'s copy of it need not be read back
  * through a stream). The abort signal is the caller's own, not the request's: ky's timeout is off,
  * so its signal would only relay the caller's, at the price of joining the two (`AbortSignal.any`)
  * and of the `Request` following the result, about a fifth of ky's cost per call on Node 20.
  */
-function sendKyRequest(node: NodeHttp, input: Request, body: string | undefined, signal: AbortSignal): Promise<WireResponse> {
+function sendKyRequest(node: NodeSender, input: Request, body: string | undefined, signal: AbortSignal): Promise<WireResponse> {
   const headers: Record<string, string> = {};
   input.headers.forEach((value, name) => {
     headers[name] = value;
@@ -47,7 +47,7 @@ function sendKyRequest(node: NodeHttp, input: Request, body: string | undefined,
 /**
  * Sends `request` once with `transport`, aborted by `signal`. Resolves with the response whatever
  * its status; rejects as `fetch` does (network failure, abort). Without a `fetchImpl`, requests go
- * out through node:http on Node (`node-http.ts`) and through the global `fetch` elsewhere.
+ * out through undici on Node (`node-sender.ts`) and through the global `fetch` elsewhere.
  *
  * @example
  * ```ts
@@ -55,7 +55,7 @@ function sendKyRequest(node: NodeHttp, input: Request, body: string | undefined,
  * ```
  */
 export function transmit(transport: HttpTransport, fetchImpl: FetchLike | undefined, request: WireRequest, signal: AbortSignal): Promise<WireResponse> {
-  const node = fetchImpl === undefined ? nodeHttp() : undefined;
+  const node = fetchImpl === undefined ? nodeSender() : undefined;
   if (node && transport === 'fetch') return node.send(request.method, request.url, request.headers, request.body, signal);
   // A redirect is never followed: it would carry the api key and the signed query to wherever the
   // `Location` points. `send.ts` turns the 3XX (or a browser's opaque answer) into an HttpError.

@@ -1,6 +1,6 @@
 /**
- * What goes on the wire and what comes back, as every transport (ky, `fetch`, node:http) and the
- * body reader see them: the lowest module of `src/http/`, so that `node-http.ts` and `body.ts`
+ * What goes on the wire and what comes back, as every transport (ky, `fetch`, undici) and the
+ * body reader see them: the lowest module of `src/http/`, so that `node-sender.ts` and `body.ts`
  * need not import `transport.ts`, which imports them.
  *
  * @module

@@ -1,40 +1,43 @@
 /**
- * What a browser page leaves out. A browser build carries no node:http sender: the `browser` field of `package.json` swaps
- * `node-http.js` for a stand-in whose `nodeHttp()` finds nothing, which is what `node-http.ts`
- * finds in a browser anyway. Node, jest and tsc never read that field (the runtime tests in
+ * What a browser page leaves out. A browser build carries no undici sender: the `browser` field of
+ * `package.json` swaps `node-sender.js` for a stand-in whose `nodeSender()` finds nothing, which is
+ * what `node-sender.ts` finds in a browser anyway (and no page carries undici). Node, jest and tsc never read that field (the runtime tests in
  * `runtime-transport.test.ts` hold the Node side). And a page that makes no recorder carries no
  * recording code: the recorder brings its wrappers (`RecorderHooks.wrappers`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { weighPage } from '../../bench/bundle-build.js';
-import * as browserStandIn from '../../src/http/node-http-browser.js';
-import * as nodeSender from '../../src/http/node-http.js';
+import * as browserStandIn from '../../src/http/node-sender-browser.js';
+import * as nodeSender from '../../src/http/node-sender.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { readonly browser?: Readonly<Record<string, string>> };
 const swaps = Object.entries(pkg.browser ?? {});
 const sourceOf = (built: string): string => built.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts');
 
 describe('the browser field of package.json', () => {
-  it('swaps files of the built package for files that exist, and swaps node-http.js', () => {
-    expect(swaps).toContainEqual(['./dist/http/node-http.js', './dist/http/node-http-browser.js']);
+  it('swaps files of the built package for files that exist, and swaps node-sender.js', () => {
+    expect(swaps).toContainEqual(['./dist/http/node-sender.js', './dist/http/node-sender-browser.js']);
     for (const [from, to] of swaps) {
       expect(existsSync(sourceOf(from))).toBe(true);
       expect(existsSync(sourceOf(to))).toBe(true);
     }
   });
 
-  it('gives a stand-in exporting what the node:http sender exports, finding no node:http', () => {
+  it('gives a stand-in exporting what the undici sender exports, finding no undici', () => {
     expect(Object.keys(browserStandIn).sort()).toEqual(Object.keys(nodeSender).sort());
-    expect(browserStandIn.nodeHttp()).toBeUndefined();
-    // On Node, the real one finds node:http.
-    expect(nodeSender.nodeHttp()).toBeDefined();
+    expect(browserStandIn.nodeSender()).toBeUndefined();
+    expect(() => browserStandIn.createNodeSender({} as Parameters<typeof browserStandIn.createNodeSender>[0])).toThrow(TypeError);
+    // On Node, the real one finds undici.
+    expect(nodeSender.nodeSender()).toBeDefined();
   });
 
-  it('leaves node:http out of a browser page that makes a client', async () => {
+  it('leaves the undici sender, its pools and undici out of a browser page that makes a client', async () => {
     const page = await weighPage("export { createClient, listSubAccounts } from 'mexc-rx';\n");
     expect(page.files.has('src/http/transport.ts')).toBe(true);
-    expect(page.files.has('src/http/node-http.ts')).toBe(false);
+    expect(page.files.has('src/http/node-sender.ts')).toBe(false);
+    expect(page.files.has('src/http/origin-pools.ts')).toBe(false);
+    expect([...page.files.keys()].filter((file) => file.includes('undici'))).toEqual([]);
   });
 });
 

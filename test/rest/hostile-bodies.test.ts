@@ -39,8 +39,8 @@ const deafFetch: FetchLike = (input, init) => {
 const neverFetch: FetchLike = () => new Promise<Response>(() => undefined);
 
 const WAYS: readonly (readonly [string, { transport: HttpTransport; fetch?: FetchLike }])[] = [
-  ['ky over node:http (the default)', { transport: 'ky' }],
-  ['fetch transport over node:http', { transport: 'fetch' }],
+  ['ky over undici (the default)', { transport: 'ky' }],
+  ['fetch transport over undici', { transport: 'fetch' }],
   ['ky with fetch: globalThis.fetch', { transport: 'ky', fetch: globalFetch }],
   ['fetch transport with fetch: globalThis.fetch', { transport: 'fetch', fetch: globalFetch }],
 ];

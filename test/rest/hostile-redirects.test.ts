@@ -1,7 +1,7 @@
 /**
  * A hostile server on 127.0.0.1 answers with a redirect whose `Location` names another origin (a
  * second server). Followed, the redirect would carry the api key header and the signed query
- * (replayable within `recvWindow`) there. On every transport and every `fetch` (node:http through
+ * (replayable within `recvWindow`) there. On every transport and every `fetch` (undici through
  * ky or directly, and `fetch: globalThis.fetch` through ky or directly) the other origin receives
  * nothing, and the call fails with an HttpError naming the status.
  */
@@ -23,8 +23,8 @@ const STATUSES = [301, 302, 303, 307, 308] as const;
 
 /** Each way a request can leave: the transport, and whether the client was given Node's global fetch. */
 const WAYS: readonly (readonly [string, { transport: HttpTransport; fetch?: FetchLike }])[] = [
-  ['ky over node:http (the default)', { transport: 'ky' }],
-  ['fetch transport over node:http', { transport: 'fetch' }],
+  ['ky over undici (the default)', { transport: 'ky' }],
+  ['fetch transport over undici', { transport: 'fetch' }],
   ['ky with fetch: globalThis.fetch', { transport: 'ky', fetch: (input, init) => globalThis.fetch(input, init) }],
   ['fetch transport with fetch: globalThis.fetch', { transport: 'fetch', fetch: (input, init) => globalThis.fetch(input, init) }],
 ];

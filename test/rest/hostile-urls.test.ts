@@ -21,8 +21,8 @@ const PASSWORD = 'Hunter2xPASSWORDx77';
 const USER = 'mallory-the-user';
 
 const WAYS: readonly (readonly [string, { transport: HttpTransport; fetch?: FetchLike }])[] = [
-  ['ky over node:http (the default)', { transport: 'ky' }],
-  ['fetch transport over node:http', { transport: 'fetch' }],
+  ['ky over undici (the default)', { transport: 'ky' }],
+  ['fetch transport over undici', { transport: 'fetch' }],
   ['ky with fetch: globalThis.fetch', { transport: 'ky', fetch: (input, init) => globalThis.fetch(input, init) }],
   ['fetch transport with fetch: globalThis.fetch', { transport: 'fetch', fetch: (input, init) => globalThis.fetch(input, init) }],
 ];

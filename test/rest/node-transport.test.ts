@@ -1,5 +1,5 @@
 /**
- * Without a `fetch` of its own, a client on Node sends through node:http with a keep-alive agent,
+ * Without a `fetch` of its own, a client on Node sends through undici's keep-alive `Pool`,
  * whichever transport (`'ky'`, the default, or `'fetch'`): against a real HTTP server on 127.0.0.1,
  * the same request reaches the wire as through Node's global `fetch`, the global `fetch` is never
  * called, connections are reused, and aborts, timeouts, refused connections, cut-off bodies,
@@ -101,7 +101,7 @@ function client(overrides: ClientConfig = {}): ReturnType<typeof createClient> {
   return createClient({ baseUrl: server.url, apiKey: API_KEY, secretKey: SECRET_KEY, clock: () => NOW, ...overrides });
 }
 
-/** The request as the service reads it: what node:http and fetch add on their own left out. */
+/** The request as the service reads it: what the sender and fetch add on their own left out. */
 function onTheWire(seen: Seen | undefined): unknown {
   if (seen === undefined) throw new Error('nothing reached the server');
   const { 'x-mexc-apikey': apiKey, 'content-type': contentType, 'content-length': length } = seen.headers;
@@ -109,7 +109,7 @@ function onTheWire(seen: Seen | undefined): unknown {
 }
 
 describe.each(TRANSPORTS)('transport %s without a fetch of its own', (transport) => {
-  it.each(operationCases.map((c) => c.id))('%s: sends what Node’s fetch sends, through node:http, and reads the same result', async (id) => {
+  it.each(operationCases.map((c) => c.id))('%s: sends what Node’s fetch sends, through undici’s Pool, and reads the same result', async (id) => {
     const op = operationCase(id);
     server.handler = json(op.example);
     const viaNode = await resultOf(op.run(client({ transport })));
@@ -122,11 +122,13 @@ describe.each(TRANSPORTS)('transport %s without a fetch of its own', (transport)
     expect(server.seen[0]?.headers['user-agent']).toBe('node');
   });
 
-  it('keeps the connection alive between calls', async () => {
+  it('keeps connections alive between calls: ten calls in a row go over at most two', async () => {
     server.handler = json(operationCase('M2').example);
-    for (let i = 0; i < 5; i++) await resultOf(listSubAccounts(client({ transport }), {}));
-    expect(server.seen).toHaveLength(5);
-    expect(server.connections).toHaveLength(1);
+    for (let i = 0; i < 10; i++) await resultOf(listSubAccounts(client({ transport }), {}));
+    expect(server.seen).toHaveLength(10);
+    // undici opens a second connection when a call follows the last one's end before that
+    // connection is marked free again; from then on the two are reused.
+    expect(server.connections.length).toBeLessThanOrEqual(2);
   });
 
   it('unsubscribing aborts the request in flight: the connection is closed, nothing is emitted', async () => {

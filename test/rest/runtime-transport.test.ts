@@ -1,9 +1,9 @@
 /**
  * What puts a request on the wire when a client is given no `fetch` (`transmit` without one)
- * depends on the runtime: a Node with `process.getBuiltinModule` (20.16 and later) sends through
- * node:http; a Node without it, or a runtime that only looks like Node (Bun and Deno report
- * `process.versions.node` too), sends through the global `fetch`. Every Node the suite runs on (CI
- * runs the fast tier on each current LTS) has `getBuiltinModule`, so both sides are tested on each:
+ * depends on the runtime: a Node with `process.getBuiltinModule` (every Node the package supports,
+ * 20.18.1 and later) sends through undici; a Node without it, or a runtime that only looks like Node
+ * (Bun and Deno report `process.versions.node` too), sends through the global `fetch`. Every Node
+ * the suite runs on (CI runs the fast tier on each current LTS) has `getBuiltinModule`, so both sides are tested on each:
  * the other side is made by taking it away, or by adding Bun's or Deno's mark, before a fresh copy
  * of the module decides (it decides once per process, at the first request).
  */
@@ -13,11 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type * as Transport from '../../src/http/transport.js';
 
-type Runtime = 'Node' | 'Node before 20.16' | 'Bun' | 'Deno';
+type Runtime = 'Node' | 'Node without getBuiltinModule' | 'Bun' | 'Deno';
 
-const RUNTIMES: readonly [Runtime, 'node:http' | 'fetch'][] = [
-  ['Node', 'node:http'],
-  ['Node before 20.16', 'fetch'],
+const RUNTIMES: readonly [Runtime, 'undici' | 'fetch'][] = [
+  ['Node', 'undici'],
+  ['Node without getBuiltinModule', 'fetch'],
   ['Bun', 'fetch'],
   ['Deno', 'fetch'],
 ];
@@ -58,7 +58,7 @@ afterEach(async () => {
 
 /** Makes this process look like `runtime` to the library. */
 function pretend(runtime: Runtime): void {
-  if (runtime === 'Node before 20.16') Object.defineProperty(process, 'getBuiltinModule', { value: undefined, configurable: true, writable: true });
+  if (runtime === 'Node without getBuiltinModule') Object.defineProperty(process, 'getBuiltinModule', { value: undefined, configurable: true, writable: true });
   if (runtime === 'Bun' || runtime === 'Deno') {
     const mark = runtime === 'Bun' ? { bun: '1.1.0' } : { deno: '2.0.0' };
     Object.defineProperty(process, 'versions', { value: { ...process.versions, ...mark }, configurable: true, enumerable: true });

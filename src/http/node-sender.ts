@@ -170,7 +170,8 @@ let shared: NodeSender | null | undefined;
 
 /**
  * The process's undici sender, made (and undici loaded) at the first call; `undefined` when the
- * runtime is not Node (a browser, Deno, Bun) or lends no built-in modules (`process.getBuiltinModule`).
+ * runtime is not Node (a browser, Deno, Bun), lends no built-in modules (`process.getBuiltinModule`),
+ * or cannot load undici (a bundle that left it out).
  *
  * @example
  * ```ts
@@ -184,7 +185,21 @@ export function nodeSender(): NodeSender | undefined {
     const versions = process?.versions;
     const isNode = typeof versions?.node === 'string' && versions.bun === undefined && versions.deno === undefined;
     const modules = isNode ? (process?.getBuiltinModule?.('node:module') as ModuleModule | undefined) : undefined;
-    shared = modules ? createNodeSender(modules.createRequire(import.meta.url)('undici') as Undici) : null;
+    const undici = modules ? loadUndici(modules) : undefined;
+    shared = undici ? createNodeSender(undici) : null;
   }
   return shared ?? undefined;
+}
+
+/**
+ * undici, or `undefined` when it cannot be loaded: a Node bundle that inlined the library's
+ * dependencies saw no import of it and left it out. Requests then go through the global `fetch`
+ * (undici too, behind the WHATWG objects): slower, never failing for a module left behind.
+ */
+function loadUndici(modules: ModuleModule): Undici | undefined {
+  try {
+    return modules.createRequire(import.meta.url)('undici') as Undici;
+  } catch {
+    return undefined;
+  }
 }

@@ -13,11 +13,13 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type * as Transport from '../../src/http/transport.js';
 
-type Runtime = 'Node' | 'Node without getBuiltinModule' | 'Bun' | 'Deno';
+type Runtime = 'Node' | 'Node without getBuiltinModule' | 'Node without undici' | 'Bun' | 'Deno';
 
 const RUNTIMES: readonly [Runtime, 'undici' | 'fetch'][] = [
   ['Node', 'undici'],
   ['Node without getBuiltinModule', 'fetch'],
+  // A Node bundle that inlined the library's dependencies left undici out: slower, never failing.
+  ['Node without undici', 'fetch'],
   ['Bun', 'fetch'],
   ['Deno', 'fetch'],
 ];
@@ -59,6 +61,15 @@ afterEach(async () => {
 /** Makes this process look like `runtime` to the library. */
 function pretend(runtime: Runtime): void {
   if (runtime === 'Node without getBuiltinModule') Object.defineProperty(process, 'getBuiltinModule', { value: undefined, configurable: true, writable: true });
+  if (runtime === 'Node without undici') {
+    const lend = process.getBuiltinModule.bind(process);
+    const noUndici = (id: string): unknown => {
+      if (id !== 'undici') throw new Error(`unexpected module ${id}`);
+      throw Object.assign(new Error("Cannot find module 'undici'"), { code: 'MODULE_NOT_FOUND' });
+    };
+    const modules = { createRequire: () => noUndici };
+    Object.defineProperty(process, 'getBuiltinModule', { value: (id: string) => (id === 'node:module' ? modules : lend(id)), configurable: true, writable: true });
+  }
   if (runtime === 'Bun' || runtime === 'Deno') {
     const mark = runtime === 'Bun' ? { bun: '1.1.0' } : { deno: '2.0.0' };
     Object.defineProperty(process, 'versions', { value: { ...process.versions, ...mark }, configurable: true, enumerable: true });

@@ -29,6 +29,9 @@ export const HTTP_TRANSPORTS: readonly HttpTransport[] = ['ky', 'fetch'];
 /** A `fetch` implementation (the global one, a test double, a proxy-aware one). */
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 
+/** Why nothing could send: no `fetch` given, none global, and undici not loadable. */
+export const NO_FETCH = 'no fetch to send with: this runtime has no global fetch and could not load undici; give the client a fetch';
+
 /**
  * Sends the `Request` ky built through the Node sender: its method, URL and headers as ky made them, and
  * the body the library handed ky (a string, so the `Request`'s copy of it need not be read back
@@ -73,7 +76,9 @@ export function transmit(transport: HttpTransport, fetchImpl: FetchLike | undefi
       sendKyRequest(node, input as Request, request.body, signal) as Promise<unknown> as Promise<Response>;
     return ky(request.url, { ...kyOptions, fetch: viaNode });
   }
-  const fetchFn = fetchImpl ?? globalThis.fetch;
+  const fetchFn = fetchImpl ?? (globalThis.fetch as FetchLike | undefined);
+  // A runtime with neither (a DOM test environment without Node's web globals, which undici needs).
+  if (typeof fetchFn !== 'function') return Promise.reject(new TypeError(NO_FETCH));
   if (transport === 'fetch') return fetchFn(request.url, { ...base, signal });
   return ky(request.url, { ...kyOptions, signal, fetch: fetchFn });
 }

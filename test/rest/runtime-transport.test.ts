@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import * as TransportModule from '../../src/http/transport.js';
 import type * as Transport from '../../src/http/transport.js';
 
 type Runtime = 'Node' | 'Node without getBuiltinModule' | 'Node without undici' | 'Bun' | 'Deno';
@@ -95,5 +96,16 @@ describe.each(RUNTIMES)('on %s, a client without a fetch of its own', (runtime, 
     expect({ status: response.status, body: await response.text() }).toEqual({ status: 200, body: '{"sent":true}' });
     // The request reached the server once, through the global fetch or without it.
     expect({ requests, fetchCalls }).toEqual({ requests: 1, fetchCalls: sender === 'fetch' ? 1 : 0 });
+  });
+});
+
+describe('on a Node without undici and without a global fetch (a DOM test environment)', () => {
+  it.each(['ky', 'fetch'] as const)('the %s transport refuses to send, saying what is missing, and nothing reaches the server', async (transport) => {
+    pretend('Node without undici');
+    const { transmit } = await freshTransport();
+    Reflect.deleteProperty(globalThis, 'fetch');
+    const sent = transmit(transport, undefined, { method: 'GET', url: `${url}/api/v3/ping`, body: undefined, headers: {} }, new AbortController().signal);
+    await expect(sent).rejects.toThrow(TransportModule.NO_FETCH);
+    expect(requests).toBe(0);
   });
 });

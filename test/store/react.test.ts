@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment jest-fixed-jsdom
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  *
  * The store the way React uses it: `useSyncExternalStore(store.subscribe, store.getSnapshot,
@@ -8,9 +8,10 @@
  * with the store's linger that is one listen key for the component's life (without it, two), the
  * live numbers are rendered, and the key is DELETEd once the linger has passed after unmounting.
  * Server rendering (`renderToString`) creates no key, and hydration takes the server snapshot.
- * (Modules resolve as on Node: the simulator and the client's websocket are Node's.)
+ * (Modules resolve as on Node: the simulator and the client's websocket are Node's. jest's jsdom
+ * environment leaves out Node's web globals, `TextDecoder`, `ReadableStream`, `fetch` and the rest,
+ * which undici, the client's Node sender, needs when it loads: jest-fixed-jsdom puts them back.)
  */
-import './node-globals.js';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { act, createElement, StrictMode, useSyncExternalStore } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
@@ -49,8 +50,6 @@ async function balanceStore(linger: number): Promise<{ readonly s: Simulator; re
     secretKey: s.master.secretKey,
     clock: () => s.clock.now(),
     scheduler: s.scheduler,
-    // node:http directly: ky builds a `Request`, which jsdom's window does not have.
-    transport: 'fetch',
   });
   const store = toStore(userDataStream(client).pipe(balanceSnapshots()), { linger, scheduler: s.scheduler });
   return { s, store, account: s.master.name };

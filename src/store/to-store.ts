@@ -1,5 +1,5 @@
 /**
- * `toStore`: any Observable as a store that UI frameworks take as it is.
+ * `toStore`: an Observable, whichever it is, as a store that UI frameworks take as it is.
  *
  * @module
  */

@@ -88,7 +88,7 @@ export class WireReader {
     return int64View.getBigInt64(0, true);
   }
 
-  /** A boolean: any varint but zero is true. */
+  /** A boolean: a varint is true unless it is zero. */
   bool(): boolean {
     const b = this.buf[this.pos] as number;
     if (b < 0x80) {

@@ -5,79 +5,28 @@
  * fails (the abort's reason, a connection closed mid-body), how long it keeps a connection (a
  * server's `Keep-Alive: timeout`), how it joins repeated headers, and how many pools it keeps.
  */
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { BodyTooLarge, MAX_BODY_BYTES } from '../../src/http/body.js';
 import { createNodeSender, type NodeSender, type Undici } from '../../src/http/node-sender.js';
 import { drain, until } from '../support/harness.js';
+import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
 
 const undici = createRequire(import.meta.url)('undici') as Undici;
 
-type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
-
-interface Seen {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: IncomingMessage['headers'];
-  readonly body: string;
-}
-
-interface TestServer {
-  readonly url: string;
-  readonly seen: Seen[];
-  readonly sockets: Socket[];
-  handler: Handler;
-  close(): Promise<void>;
-}
-
-async function startServer(): Promise<TestServer> {
-  const state: { handler: Handler } = { handler: (_request, response) => response.end('{}') };
-  const seen: Seen[] = [];
-  const sockets: Socket[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
-      state.handler(request, response, body);
-    });
-  });
-  // The server never closes an idle connection first: whatever closes one is the client.
-  server.keepAliveTimeout = 60_000;
-  server.on('connection', (socket: Socket) => sockets.push(socket));
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    sockets,
-    get handler() {
-      return state.handler;
-    },
-    set handler(next: Handler) {
-      state.handler = next;
-    },
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
-  };
-}
+/** The server never closes an idle connection first: whatever closes one is the client. */
+const SERVER = { keepAliveMs: 60_000 };
 
 /** Whether the client let go of a connection (closed it, or it was destroyed). */
 const letGo = (socket: Socket | undefined): boolean => socket === undefined || socket.destroyed || socket.readableEnded;
 
-let server: TestServer;
+let server: RecordingServer;
 let sender: NodeSender;
 const signal = (): AbortSignal => new AbortController().signal;
 
 beforeEach(async () => {
-  server = await startServer();
+  server = await startRecordingServer(SERVER);
   sender = createNodeSender(undici);
 });
 
@@ -129,7 +78,7 @@ describe('what comes back', () => {
     const error = await sender.send('GET', `${server.url}/`, {}, undefined, signal()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BodyTooLarge);
     expect([(error as BodyTooLarge).status, (error as BodyTooLarge).retryAfter]).toEqual([503, '9']);
-    await until(() => letGo(server.sockets[0]));
+    await until(() => letGo(server.connections[0]));
   });
 
   it('stops reading an endless body past the bound, and lets the connection go', async () => {
@@ -148,7 +97,7 @@ describe('what comes back', () => {
     const error = await sender.send('GET', `${server.url}/`, {}, undefined, signal()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BodyTooLarge);
     expect([(error as BodyTooLarge).status, (error as BodyTooLarge).retryAfter]).toEqual([200, '3']);
-    await until(() => letGo(server.sockets[0]));
+    await until(() => letGo(server.connections[0]));
     expect(written).toBeLessThan(4 * MAX_BODY_BYTES);
   });
 
@@ -182,7 +131,7 @@ describe('an abort', () => {
     await until(() => server.seen.length === 1);
     controller.abort(reason);
     await expect(sent).rejects.toBe(reason);
-    await until(() => letGo(server.sockets[0]));
+    await until(() => letGo(server.connections[0]));
   });
 });
 
@@ -190,9 +139,9 @@ describe('keeping connections', () => {
   it('a Keep-Alive: timeout of 1 s: the connection is closed after its answer, not reused', async () => {
     server.handler = (_request, response) => response.writeHead(200, { 'keep-alive': 'timeout=1' }).end('{}');
     await sender.send('GET', `${server.url}/`, {}, undefined, signal());
-    await until(() => letGo(server.sockets[0]));
+    await until(() => letGo(server.connections[0]));
     await sender.send('GET', `${server.url}/`, {}, undefined, signal());
-    expect(server.sockets).toHaveLength(2);
+    expect(server.connections).toHaveLength(2);
   });
 
   it('a Keep-Alive: timeout of 2 s: the connection is reused for a second, then closed by the client, not after the 4 s default', async () => {
@@ -201,19 +150,19 @@ describe('keeping connections', () => {
     // undici marks the connection free a few turns after the body ended.
     await drain();
     await sender.send('GET', `${server.url}/`, {}, undefined, signal());
-    expect(server.sockets).toHaveLength(1);
-    await until(() => letGo(server.sockets[0]), 3_500);
+    expect(server.connections).toHaveLength(1);
+    await until(() => letGo(server.connections[0]), 3_500);
   });
 
   it('keeps a pool for at most maxOrigins origins, closing the least recently used', async () => {
-    const others = [await startServer(), await startServer()];
+    const others = [await startRecordingServer(SERVER), await startRecordingServer(SERVER)];
     try {
-      const [b, c] = others as [TestServer, TestServer];
+      const [b, c] = others as [RecordingServer, RecordingServer];
       const bounded = createNodeSender(undici, 2);
       for (const url of [server.url, b.url, server.url, c.url]) await bounded.send('GET', `${url}/`, {}, undefined, signal());
       // b was used least recently: its pool is closed, the connection let go; the others stay open.
-      await until(() => letGo(b.sockets[0]));
-      expect([letGo(server.sockets[0]), letGo(c.sockets[0])]).toEqual([false, false]);
+      await until(() => letGo(b.connections[0]));
+      expect([letGo(server.connections[0]), letGo(c.connections[0])]).toEqual([false, false]);
       // And an origin whose pool was closed gets a new one.
       await expect(bounded.send('GET', `${b.url}/`, {}, undefined, signal()).then((r) => r.status)).resolves.toBe(200);
     } finally {

@@ -5,71 +5,15 @@
  * called, connections are reused, and aborts, timeouts, refused connections, cut-off bodies,
  * Retry-After and text split inside a character behave as they do through `fetch`.
  */
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { VirtualTimeScheduler } from 'rxjs';
 import { ApiError, createClient, listSubAccounts, NetworkError, TimeoutError, type ClientConfig, type HttpTransport } from '../../src/index.js';
 import { API_KEY, errorOf, NOW, resultOf, runOut, SECRET_KEY, until } from '../support/harness.js';
 import { operationCase, operationCases } from '../support/operations.js';
+import { startRecordingServer, type Handler, type RecordingServer, type Seen } from '../support/recording-server.js';
 
 const TRANSPORTS: readonly HttpTransport[] = ['ky', 'fetch'];
-
-/** What the server saw of one request. */
-interface Seen {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
-
-type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
-
-/** A server on 127.0.0.1 that records requests and answers with the current handler. */
-interface TestServer {
-  readonly url: string;
-  readonly seen: Seen[];
-  readonly connections: Socket[];
-  handler: Handler;
-  close(): Promise<void>;
-}
-
-async function startServer(): Promise<TestServer> {
-  const seen: Seen[] = [];
-  const connections: Socket[] = [];
-  const state: { handler: Handler } = { handler: (_request, response) => response.end('{}') };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      seen.push({ method: request.method ?? '', url: request.url ?? '', headers, body });
-      state.handler(request, response, body);
-    });
-  });
-  server.on('connection', (socket: Socket) => connections.push(socket));
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    connections,
-    get handler() {
-      return state.handler;
-    },
-    set handler(handler: Handler) {
-      state.handler = handler;
-    },
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
-  };
-}
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Handler => (_request, response) => {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -79,12 +23,12 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 /** Never answers. */
 const hang: Handler = () => undefined;
 
-let server: TestServer;
+let server: RecordingServer;
 let fetchCalls = 0;
 const globalFetch = globalThis.fetch;
 
 beforeEach(async () => {
-  server = await startServer();
+  server = await startRecordingServer();
   fetchCalls = 0;
   globalThis.fetch = (...args: Parameters<typeof fetch>) => {
     fetchCalls += 1;
@@ -156,7 +100,7 @@ describe.each(TRANSPORTS)('transport %s without a fetch of its own', (transport)
   it('a refused connection is a NetworkError with no secret in it', async () => {
     const url = server.url;
     await server.close();
-    server = await startServer();
+    server = await startRecordingServer();
     const error = await errorOf(listSubAccounts(client({ transport, baseUrl: url, retry: { limit: 0 } }), {}));
     expect(error).toBeInstanceOf(NetworkError);
     const text = `${JSON.stringify(error)} ${String((error as Error).message)} ${String((error as Error).stack)}`;

@@ -25,7 +25,9 @@ describe('mexc-rx simulator --trade in one process, mexc-rx stream in another', 
   let exportLine = '';
   beforeAll(async () => {
     simulator = spawnShell(`exec ${CLI} simulator --trade --pace 100 --seed 7`, {}, 2 * DEADLINE_MS);
-    exportLine = (await lineOrEnd(simulator, (line) => line.startsWith('export '))) ?? '';
+    // The text can reach us in several chunks: wait for its last line, not only the export line.
+    await lineOrEnd(simulator, (line) => line === '# Press Ctrl+C to stop.');
+    exportLine = simulator.lines.find((line) => line.startsWith('export ')) ?? '';
   }, 60_000);
   afterAll(async () => {
     simulator.child.kill('SIGINT');

@@ -61,10 +61,12 @@ const results: BenchmarkResult[] = [];
 let failed = false;
 /** A target that fails the run was missed (the page is still written: its figures are right). */
 let overBudget = false;
-for (const benchmark of selected) {
-  log(`${benchmark.name}: ${benchmark.title}${values.quick ? ' (quick)' : ''}`);
-  const start = performance.now();
+for (const entry of selected) {
   try {
+    const benchmark = await entry.load();
+    if (benchmark.name !== entry.name) throw new Error(`bench/registry.ts lists '${entry.name}', but its module's benchmark is named '${benchmark.name}'`);
+    const start = performance.now();
+    log(`${benchmark.name}: ${benchmark.title}${values.quick ? ' (quick)' : ''}`);
     const rows = await benchmark.run({ quick: values.quick, log: (line) => log(`${benchmark.name}: ${line}`) });
     const result = { benchmark, rows, elapsedMs: performance.now() - start };
     results.push(result);
@@ -75,7 +77,7 @@ for (const benchmark of selected) {
     }
   } catch (error: unknown) {
     failed = true;
-    log(`${benchmark.name} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    log(`${entry.name} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
 }
 const totalMs = performance.now() - started;

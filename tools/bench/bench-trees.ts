@@ -57,46 +57,46 @@ export async function runBenchmark(dir: string, name: string, side: Side, option
   return tables.length > 0 ? { benchmark: name, side, tables } : { benchmark: name, side, tables, failure: failureReason(name, ended) };
 }
 
-const REGISTRY_IMPORT = /^import \{ (\w+) \} from '\.\/([\w-]+\.bench)\.js';$/;
+/** One line of `bench/registry.ts`'s list: a benchmark's name and the module that holds it. */
+const REGISTRY_LINE = /^ {2}\{ name: '([\w-]+)', load: async \(\) => \(await import\('\.\/([\w-]+\.bench)\.js'\)\)\.\w+ \},$/;
 
-/** A benchmark module `bench/registry.ts` imports, and the name it imports. */
+/** A benchmark `bench/registry.ts` lists, and its module. */
 export interface RegistryEntry {
-  readonly symbol: string;
+  readonly name: string;
   /** The module's name without `.ts`, e.g. `decode.bench`. */
   readonly module: string;
 }
 
 /**
- * The benchmark modules a `bench/registry.ts` source imports.
+ * The benchmarks a `bench/registry.ts` source lists, with their modules.
  *
  * @example
  * ```ts
- * registryEntries(source)[0]; // { symbol: 'budgetBenchmark', module: 'budget.bench' }
+ * registryEntries(source)[0]; // { name: 'decode', module: 'decode.bench' }
  * ```
  */
 export function registryEntries(source: string): RegistryEntry[] {
   return source.split('\n').flatMap((line) => {
-    const match = REGISTRY_IMPORT.exec(line);
-    return match?.[1] === undefined || match[2] === undefined ? [] : [{ symbol: match[1], module: match[2] }];
+    const match = REGISTRY_LINE.exec(line);
+    return match?.[1] === undefined || match[2] === undefined ? [] : [{ name: match[1], module: match[2] }];
   });
 }
 
 /**
- * `source` of a `bench/registry.ts` without the benchmarks `dropped`: their import and their line
- * in the list.
+ * `source` of a `bench/registry.ts` without the benchmarks `dropped`: their lines, nothing else.
  *
  * @example
  * ```ts
- * withoutBenchmarks(source, [{ symbol: 'handwrittenBenchmark', module: 'handwritten.bench' }]);
+ * withoutBenchmarks(source, [{ name: 'handwritten', module: 'handwritten.bench' }]);
  * ```
  */
 export function withoutBenchmarks(source: string, dropped: readonly RegistryEntry[]): string {
-  const symbols = new Set(dropped.map((entry) => entry.symbol));
+  const names = new Set(dropped.map((entry) => entry.name));
   return source
     .split('\n')
     .filter((line) => {
-      const match = REGISTRY_IMPORT.exec(line);
-      return !symbols.has(match?.[1] ?? line.trim().replace(/,$/, ''));
+      const name = REGISTRY_LINE.exec(line)?.[1];
+      return name === undefined || !names.has(name);
     })
     .join('\n');
 }

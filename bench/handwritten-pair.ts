@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The pieces the project writes by hand, as the table in docs/architecture.md names them. */
-export type Piece = 'HTTP client' | 'protobuf reader' | 'persistent map' | 'decimals' | 'queues' | 'hashing' | 'backoff';
+export type Piece = 'HTTP client' | 'protobuf reader' | 'persistent map' | 'decimals' | 'exact JSON numbers' | 'queues' | 'hashing' | 'backoff';
 
 /** A hand-written piece and a library doing the same work, one pass of a workload at a time. */
 export interface CpuPair {

@@ -43,6 +43,13 @@ const PAIRS: readonly PagePair[] = [
     librarySource: "export { default as Big } from 'big.js';",
   },
   {
+    piece: 'exact JSON numbers',
+    ours: '`parseJsonExactly`',
+    oursSource: "export { parseJsonExactly } from './src/decimal/exact-json.ts';",
+    library: 'lossless-json `parse`',
+    librarySource: "export { parse } from 'lossless-json';",
+  },
+  {
     piece: 'queues',
     ours: '`Queue`',
     oursSource: "export { Queue } from './src/internal/queue.ts';",

@@ -13,13 +13,14 @@ import { httpRows, KEEP_RATIO } from './handwritten-http.js';
 import { hashPairs, mapPair, queuePairs } from './handwritten-data.js';
 import type { CpuPair } from './handwritten-pair.js';
 import { weightRows } from './handwritten-weights.js';
+import { exactJsonPair } from './handwritten-json.js';
 import { decimalPairs, protobufPair } from './handwritten-wire.js';
 import { inAlternatingOrder, pairedRatio } from './stats.js';
 
 /** Workload sizes, rounds and how long one timed sample lasts, full and quick. */
 const SIZES = {
-  full: { frames: 2_000, book: 10_000, mapOps: 20_000, decimals: 5_000, queue: 10_000, hashes: 10_000, rounds: 9, sampleMs: 60 },
-  quick: { frames: 500, book: 2_000, mapOps: 4_000, decimals: 1_000, queue: 2_000, hashes: 2_000, rounds: 3, sampleMs: 15 },
+  full: { frames: 2_000, bodies: 1_000, book: 10_000, mapOps: 20_000, decimals: 5_000, queue: 10_000, hashes: 10_000, rounds: 9, sampleMs: 60 },
+  quick: { frames: 500, bodies: 200, book: 2_000, mapOps: 4_000, decimals: 1_000, queue: 2_000, hashes: 2_000, rounds: 3, sampleMs: 15 },
 };
 
 /** CPU time of this process since `since` (user and system, all its threads), seconds. */
@@ -92,6 +93,7 @@ export function cpuPairs(quick: boolean): readonly CpuPair[] {
     protobufPair(size.frames),
     mapPair(size.book, size.mapOps),
     ...decimalPairs(size.decimals),
+    exactJsonPair(size.bodies),
     ...queuePairs(size.queue),
     ...hashPairs(size.hashes),
   ];

@@ -1,12 +1,13 @@
 /**
  * `npm run bench:compare` pairs the base's and the working tree's rows, takes medians over the runs,
- * and calls a row `worse` past the threshold; a planted 10%-worse row is flagged and exits 1.
+ * and calls a row `worse` past the threshold when every head run is worse than every base run,
+ * `within noise` when the runs overlap; a planted 10%-worse row is flagged and exits 1.
  */
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { abbaOrder, parseCompareArgs, UsageError } from '../../tools/bench/compare-options.js';
 import { comparisonExitCode, comparisonReport, summaryLine } from '../../tools/bench/compare-report.js';
-import { changePercent, compareRuns, median, type BenchRun, type Side } from '../../tools/bench/compare-rows.js';
+import { allRunsWorse, changePercent, compareRuns, median, type BenchRun, type Side } from '../../tools/bench/compare-rows.js';
 import { parseBenchOutput } from '../../tools/bench/parse-tables.js';
 import { parseArgs } from 'node:util';
 
@@ -35,6 +36,20 @@ describe('pairing and judging', () => {
     expect(summaryLine(comparison)).toBe('2 rows compared, 1 worse by more than 5%');
     expect(comparisonReport(comparison)).toMatch(/\| decode \| decodeFrame, protobuf frames \(events\/s\) vs `fromBinary` alone \| ratio to its baseline \| lower \| 0\.62 x \| 0\.682 x \| \+10\.0% \| \*\*worse\*\* \|/);
     expect(comparisonExitCode(comparison)).toBe(1);
+  });
+
+  it('calls a row past the threshold whose runs overlap within noise, shows every run, and exits 0', () => {
+    const at = (ratio: string): string => decode.replace('0.62x the bare cost', `${ratio}x the bare cost`);
+    // Medians 0.66 and 0.70 (+6.1%), but a head run (0.68) beat a base run (0.70).
+    const runs = [run('decode', 'base', at('0.62')), run('decode', 'head', at('0.72')), run('decode', 'head', at('0.68')), run('decode', 'base', at('0.70'))];
+    const comparison = compareRuns(runs, 5);
+    expect(comparison.rows[0]).toMatchObject({ baseRuns: [0.62, 0.7], headRuns: [0.72, 0.68], changePct: expect.closeTo(6.06, 1), verdict: 'within noise' });
+    expect(comparisonReport(comparison)).toMatch(/\| \+6\.1% \| within noise \| 0\.62, 0\.7 \| 0\.72, 0\.68 \|/);
+    expect(summaryLine(comparison)).toBe('2 rows compared, 0 worse by more than 5% (1 within noise: past 5% at the median, but a head run as good as a base run; more --rounds tell)');
+    expect(comparisonExitCode(comparison)).toBe(0);
+    // The same medians with the runs apart: worse.
+    const apart = [run('decode', 'base', at('0.62')), run('decode', 'head', at('0.70')), run('decode', 'head', at('0.70')), run('decode', 'base', at('0.69'))];
+    expect(compareRuns(apart, 5).rows[0]?.verdict).toBe('worse');
   });
 
   it('takes the median over the runs of each side, so one outlier run does not decide', () => {
@@ -90,6 +105,16 @@ describe('the figures', () => {
     expect(changePercent(100, 110, 'unknown')).toBeUndefined();
     expect(changePercent(0, 0, 'lower')).toBe(0);
     expect(changePercent(0, 1, 'lower')).toBeUndefined();
+  });
+
+  it('all runs worse means no overlap, either way', () => {
+    expect(allRunsWorse([10, 11], [12, 13], 'lower')).toBe(true);
+    expect(allRunsWorse([10, 13], [12, 14], 'lower')).toBe(false);
+    expect(allRunsWorse([10, 11], [12, 13], 'higher')).toBe(false);
+    expect(allRunsWorse([12, 13], [10, 11], 'higher')).toBe(true);
+    expect(allRunsWorse([12, 13], [12, 11], 'higher')).toBe(false);
+    expect(allRunsWorse([], [1], 'lower')).toBe(false);
+    expect(allRunsWorse([1], [2], 'unknown')).toBe(false);
   });
 
   it('median of odd and even counts', () => {

@@ -7,7 +7,7 @@
 import { formatNumber } from '../../bench/table.js';
 import type { Comparison, ComparedRow } from './compare-rows.js';
 
-const HEADER = ['Benchmark', 'Row', 'Compared', 'Better', 'Base median', 'Head median', 'Change', 'Verdict'];
+const HEADER = ['Benchmark', 'Row', 'Compared', 'Better', 'Base median', 'Head median', 'Change', 'Verdict', 'Base runs', 'Head runs'];
 
 const figure = (value: number | undefined, unit: string): string => (value === undefined ? '-' : `${formatNumber(value)} ${unit}`);
 const escape = (text: string): string => text.replace(/\|/g, '\\|');
@@ -23,21 +23,26 @@ function cells(row: ComparedRow): string[] {
     figure(row.headMedian, row.unit),
     change,
     row.verdict === 'worse' ? '**worse**' : row.verdict,
+    row.baseRuns.map((value) => formatNumber(value)).join(', '),
+    row.headRuns.map((value) => formatNumber(value)).join(', '),
   ];
 }
 
 /**
- * The summary line: `N rows compared, N worse by more than T%`, then what was not compared.
+ * The summary line: `N rows compared, N worse by more than T%`, the rows within noise, then what
+ * was not compared.
  *
  * @example
  * ```ts
- * summaryLine(comparison); // '12 rows compared, 0 worse by more than 5%'
+ * summaryLine(comparison); // '12 rows compared, 0 worse by more than 5% (1 within noise)'
  * ```
  */
 export function summaryLine(comparison: Comparison): string {
-  const compared = comparison.rows.filter((row) => row.verdict === 'ok' || row.verdict === 'worse').length;
+  const compared = comparison.rows.filter((row) => row.verdict === 'ok' || row.verdict === 'worse' || row.verdict === 'within noise').length;
   const worse = comparison.rows.filter((row) => row.verdict === 'worse').length;
   const extra: string[] = [];
+  const noisy = comparison.rows.filter((row) => row.verdict === 'within noise').length;
+  if (noisy > 0) extra.push(`${noisy} within noise: past ${comparison.thresholdPct}% at the median, but a head run as good as a base run; more --rounds tell`);
   const notJudged = comparison.rows.filter((row) => row.verdict === 'not judged').length;
   const oneSide = comparison.rows.filter((row) => row.verdict.startsWith('only in')).length;
   const failedRuns = comparison.failures.reduce((sum, failure) => sum + failure.failed, 0);

@@ -1,7 +1,10 @@
 /**
  * Pairs the rows the base tree and the working tree printed, benchmark by benchmark and row by row,
  * and judges each pair: the medians over the runs of each side, the change (positive = worse) and
- * whether it is worse than the threshold allows.
+ * whether it is worse than the threshold allows, and than the runs' own spread: a row whose median
+ * moved past the threshold while some run of the head was as good as some run of the base is
+ * `within noise`, not `worse` (benchstat's `~`, with the plainest test there is: with three runs a
+ * side, the head's being all worse than the base's happens by chance one time in twenty).
  *
  * @module
  */
@@ -21,7 +24,7 @@ export interface BenchRun {
 }
 
 /** What a compared row came to. */
-export type Verdict = 'ok' | 'worse' | 'not judged' | 'only in base' | 'only in head' | 'failed in base' | 'failed in head';
+export type Verdict = 'ok' | 'worse' | 'within noise' | 'not judged' | 'only in base' | 'only in head' | 'failed in base' | 'failed in head';
 
 /** One row of the comparison. */
 export interface ComparedRow {
@@ -35,6 +38,9 @@ export interface ComparedRow {
   readonly direction: Direction;
   readonly baseMedian: number | undefined;
   readonly headMedian: number | undefined;
+  /** The compared figure of each run, base and head, in the order they ran. */
+  readonly baseRuns: readonly number[];
+  readonly headRuns: readonly number[];
   /** Change from base to head in %, positive = worse; undefined when not judged. */
   readonly changePct: number | undefined;
   readonly verdict: Verdict;
@@ -105,6 +111,23 @@ export function changePercent(base: number, head: number, direction: Direction):
   return direction === 'lower' ? raw : -raw;
 }
 
+/**
+ * Whether every run of the head is worse than every run of the base in `direction`: the sides'
+ * ranges do not overlap.
+ *
+ * @example
+ * ```ts
+ * allRunsWorse([10, 11], [12, 13], 'lower'); // true
+ * allRunsWorse([10, 13], [12, 14], 'lower'); // false (a head run beat a base run)
+ * ```
+ */
+export function allRunsWorse(base: readonly number[], head: readonly number[], direction: Direction): boolean {
+  if (base.length === 0 || head.length === 0) return false;
+  if (direction === 'lower') return Math.min(...head) > Math.max(...base);
+  if (direction === 'higher') return Math.max(...head) < Math.min(...base);
+  return false;
+}
+
 interface Pair {
   readonly row: string;
   readonly base: PrintedRow[];
@@ -117,15 +140,19 @@ function judge(benchmark: string, pair: Pair, failedSides: ReadonlySet<Side>, th
   const byRatio = all.every((row) => row.ratio !== undefined && Number.isFinite(row.ratio));
   const figureOf = (row: PrintedRow): number => (byRatio ? (row.ratio ?? Number.NaN) : row.median);
   const direction = first === undefined ? 'unknown' : figureDirection({ unit: first.unit, label: first.label, ratioText: byRatio ? first.ratioText : undefined });
-  const baseMedian = pair.base.length === 0 ? undefined : median(pair.base.map(figureOf));
-  const headMedian = pair.head.length === 0 ? undefined : median(pair.head.map(figureOf));
+  const baseRuns = pair.base.map(figureOf);
+  const headRuns = pair.head.map(figureOf);
+  const baseMedian = baseRuns.length === 0 ? undefined : median(baseRuns);
+  const headMedian = headRuns.length === 0 ? undefined : median(headRuns);
   const changePct = baseMedian === undefined || headMedian === undefined ? undefined : changePercent(baseMedian, headMedian, direction);
   const missing: Side | undefined = pair.base.length === 0 ? 'base' : pair.head.length === 0 ? 'head' : undefined;
   let verdict: Verdict;
   if (missing !== undefined) verdict = failedSides.has(missing) ? `failed in ${missing}` : missing === 'base' ? 'only in head' : 'only in base';
   else if (changePct === undefined) verdict = 'not judged';
-  else verdict = changePct > thresholdPct ? 'worse' : 'ok';
-  return { benchmark, row: pair.row, figure: byRatio ? 'ratio' : 'own', unit: byRatio ? 'x' : (first?.unit ?? ''), direction, baseMedian, headMedian, changePct, verdict };
+  else if (changePct <= thresholdPct) verdict = 'ok';
+  else verdict = allRunsWorse(baseRuns, headRuns, direction) ? 'worse' : 'within noise';
+  const unit = byRatio ? 'x' : (first?.unit ?? '');
+  return { benchmark, row: pair.row, figure: byRatio ? 'ratio' : 'own', unit, direction, baseMedian, headMedian, baseRuns, headRuns, changePct, verdict };
 }
 
 function failuresOf(benchmark: string, runs: readonly BenchRun[]): RunFailure[] {
@@ -138,8 +165,9 @@ function failuresOf(benchmark: string, runs: readonly BenchRun[]): RunFailure[] 
 }
 
 /**
- * Pairs and judges the rows of `runs` (any order, any number of runs per side): a row is changed
- * by more than `thresholdPct` % for the worse is `worse`.
+ * Pairs and judges the rows of `runs` (any order, any number of runs per side): a row changed by
+ * more than `thresholdPct` % for the worse is `worse` when every head run is worse than every base
+ * run, else `within noise`.
  *
  * @example
  * ```ts

@@ -38,6 +38,21 @@ const MAYBE_INEXACT = /(?:^|[:,[])\s*-?(?:[\d.]{16}|[\d.]+[eE])/;
 /** A string (skipped) or a number outside strings (group 1), in text `JSON.parse` accepted. */
 const TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"|(-?\d[\d.eE+-]*)/g;
 
+/**
+ * Whether JSON text holds a number a double would change: the quick test, then, only when it
+ * says maybe, each number outside strings checked, without building any text (a body with long
+ * numbers a double keeps, which the quick test lets through, costs no copy of itself).
+ */
+function hasInexactNumber(text: string): boolean {
+  if (!MAYBE_INEXACT.test(text)) return false;
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
+    const number = match[1];
+    if (number !== undefined && !keepsValueAsDouble(number)) return true;
+  }
+  return false;
+}
+
 /** A run of escaped NUL characters (`\u0000`) in JSON text. */
 const NUL_ESCAPES = /(?:\\u0000)+/g;
 
@@ -69,20 +84,14 @@ function markerFor(text: string): string {
  * ```
  */
 export function keepExactNumbers(text: string, parsed: unknown): unknown {
-  if (!MAYBE_INEXACT.test(text)) return parsed;
-  // One pass finds and marks the numbers; the marker is worked out at the first one.
-  const marking = { marker: '', written: '' };
-  const marked = text.replace(TOKEN, (token: string, number: string | undefined) => {
-    if (number === undefined || keepsValueAsDouble(number)) return token;
-    if (marking.marker === '') {
-      marking.marker = markerFor(text);
-      marking.written = JSON.stringify(marking.marker).slice(1, -1);
-    }
-    return `"${marking.written}${number}"`;
-  });
-  if (marking.marker === '') return parsed;
+  if (!hasInexactNumber(text)) return parsed;
+  const marker = markerFor(text);
+  const written = JSON.stringify(marker).slice(1, -1);
+  const marked = text.replace(TOKEN, (token: string, number: string | undefined) =>
+    number === undefined || keepsValueAsDouble(number) ? token : `"${written}${number}"`,
+  );
   const root: unknown[] = [JSON.parse(marked)];
-  unmark(root, marking.marker);
+  unmark(root, marker);
   return root[0];
 }
 

@@ -13,30 +13,30 @@ import { CommaList, EpochMillis, Flag, IdText, OptionalText, presentText, Signed
 import type { Account, OpenOrder } from './results.js';
 
 /** A time that may be absent or `null`. */
-const OptionalTime = t.union([EpochMillis, t.null, t.undefined], 'OptionalTime');
+const OptionalTime = /* @__PURE__ */ t.union([EpochMillis, t.null, t.undefined], 'OptionalTime');
 
 /** A decimal that may be absent, `null` or `""`. */
-const OptionalDecimal = t.union([NonNegativeDecimalJson, t.null, t.undefined, t.literal('')], 'OptionalDecimal');
+const OptionalDecimal = /* @__PURE__ */ t.union([NonNegativeDecimalJson, t.null, t.undefined, /* @__PURE__ */ t.literal('')], 'OptionalDecimal');
 
-const RawBalance = t.type({ asset: t.string, free: NonNegativeDecimalJson, locked: NonNegativeDecimalJson }, 'RawBalance');
+const RawBalance = /* @__PURE__ */ t.type({ asset: t.string, free: NonNegativeDecimalJson, locked: NonNegativeDecimalJson }, 'RawBalance');
 
-const RawAccount = t.intersection(
+const RawAccount = /* @__PURE__ */ t.intersection(
   [
-    t.type({
+    /* @__PURE__ */ t.type({
       canTrade: Flag,
       canWithdraw: Flag,
       canDeposit: Flag,
       accountType: t.string,
-      balances: t.array(RawBalance),
+      balances: /* @__PURE__ */ t.array(RawBalance),
       permissions: CommaList,
     }),
-    t.partial({ updateTime: OptionalTime }),
+    /* @__PURE__ */ t.partial({ updateTime: OptionalTime }),
   ],
   'RawAccount',
 );
 
 /** A1: `{canTrade, canWithdraw, canDeposit, updateTime, accountType, balances: [{asset, free, locked}], permissions}`. */
-export const accountDecoder: ResponseDecoder<Account> = normalized(RawAccount, (raw) => ({
+export const accountDecoder: ResponseDecoder<Account> = /* @__PURE__ */ normalized(RawAccount, (raw) => ({
   canTrade: raw.canTrade,
   canWithdraw: raw.canWithdraw,
   canDeposit: raw.canDeposit,
@@ -47,9 +47,9 @@ export const accountDecoder: ResponseDecoder<Account> = normalized(RawAccount, (
   permissions: [...raw.permissions],
 }));
 
-const RawOpenOrder = t.intersection(
+const RawOpenOrder = /* @__PURE__ */ t.intersection(
   [
-    t.type({
+    /* @__PURE__ */ t.type({
       symbol: t.string,
       orderId: IdText,
       price: NonNegativeDecimalJson,
@@ -61,15 +61,15 @@ const RawOpenOrder = t.intersection(
       time: EpochMillis,
     }),
     // The service's spelling, and the dictionary's, should it ever be corrected.
-    t.union([t.type({ cummulativeQuoteQty: NonNegativeDecimalJson }), t.type({ cumulativeQuoteQty: NonNegativeDecimalJson })]),
-    t.partial({
-      orderListId: t.union([SignedInteger, t.null]),
+    /* @__PURE__ */ t.union([/* @__PURE__ */ t.type({ cummulativeQuoteQty: NonNegativeDecimalJson }), /* @__PURE__ */ t.type({ cumulativeQuoteQty: NonNegativeDecimalJson })]),
+    /* @__PURE__ */ t.partial({
+      orderListId: /* @__PURE__ */ t.union([SignedInteger, t.null]),
       clientOrderId: OptionalText,
       timeInForce: OptionalText,
       stopPrice: OptionalDecimal,
       icebergQty: OptionalDecimal,
       updateTime: OptionalTime,
-      isWorking: t.union([Flag, t.null]),
+      isWorking: /* @__PURE__ */ t.union([Flag, t.null]),
       origQuoteOrderQty: OptionalDecimal,
     }),
   ],
@@ -113,6 +113,6 @@ function toOpenOrder(raw: RawOpenOrder): OpenOrder {
 }
 
 /** A2: an array of open orders. */
-export const openOrdersDecoder: ResponseDecoder<readonly OpenOrder[]> = normalized(t.array(RawOpenOrder, 'RawOpenOrder[]'), (raw) =>
+export const openOrdersDecoder: ResponseDecoder<readonly OpenOrder[]> = /* @__PURE__ */ normalized(/* @__PURE__ */ t.array(RawOpenOrder, 'RawOpenOrder[]'), (raw) =>
   raw.map(toOpenOrder),
 );

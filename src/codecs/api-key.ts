@@ -8,12 +8,12 @@ import { normalized, type ResponseDecoder } from './decoder.js';
 import { CommaList, EpochMillis, OptionalText, presentText } from './primitives.js';
 import type { CreatedApiKey, DeletedApiKey, SubAccountApiKey } from './results.js';
 
-const rawKeyName = t.union([t.type({ apiKey: t.string }), t.type({ apikey: t.string })], 'apiKey|apikey');
-const rawKeyTime = t.union([t.type({ creatTime: EpochMillis }), t.type({ createTime: EpochMillis })], 'creatTime|createTime');
+const rawKeyName = /* @__PURE__ */ t.union([/* @__PURE__ */ t.type({ apiKey: t.string }), /* @__PURE__ */ t.type({ apikey: t.string })], 'apiKey|apikey');
+const rawKeyTime = /* @__PURE__ */ t.union([/* @__PURE__ */ t.type({ creatTime: EpochMillis }), /* @__PURE__ */ t.type({ createTime: EpochMillis })], 'creatTime|createTime');
 
 /** A listed key, as the service sends it. */
-export const RawApiKeyEntry = t.intersection(
-  [rawKeyName, rawKeyTime, t.type({ permissions: CommaList }), t.partial({ note: OptionalText, ip: t.union([CommaList, t.null]) })],
+export const RawApiKeyEntry = /* @__PURE__ */ t.intersection(
+  [rawKeyName, rawKeyTime, /* @__PURE__ */ t.type({ permissions: CommaList }), /* @__PURE__ */ t.partial({ note: OptionalText, ip: /* @__PURE__ */ t.union([CommaList, t.null]) })],
   'RawApiKeyEntry',
 );
 
@@ -28,26 +28,26 @@ export function toApiKey(raw: t.TypeOf<typeof RawApiKeyEntry>): SubAccountApiKey
   };
 }
 
-const RawCreatedApiKey = t.intersection(
-  [RawApiKeyEntry, t.type({ subAccount: t.string, secretKey: t.string })],
+const RawCreatedApiKey = /* @__PURE__ */ t.intersection(
+  [RawApiKeyEntry, /* @__PURE__ */ t.type({ subAccount: t.string, secretKey: t.string })],
   'RawCreatedApiKey',
 );
 
 /** M3, B5: the created key with its secret. */
-export const createdApiKeyDecoder: ResponseDecoder<CreatedApiKey> = normalized(RawCreatedApiKey, (raw) => ({
+export const createdApiKeyDecoder: ResponseDecoder<CreatedApiKey> = /* @__PURE__ */ normalized(RawCreatedApiKey, (raw) => ({
   subAccount: raw.subAccount,
   secretKey: raw.secretKey,
   ...toApiKey(raw),
 }));
 
 /** M4, B6: `{ subAccount: [entries] }`. */
-export const apiKeyListDecoder: ResponseDecoder<readonly SubAccountApiKey[]> = normalized(
-  t.type({ subAccount: t.array(RawApiKeyEntry) }, 'RawApiKeyList'),
+export const apiKeyListDecoder: ResponseDecoder<readonly SubAccountApiKey[]> = /* @__PURE__ */ normalized(
+  /* @__PURE__ */ t.type({ subAccount: /* @__PURE__ */ t.array(RawApiKeyEntry) }, 'RawApiKeyList'),
   (raw) => raw.subAccount.map(toApiKey),
 );
 
 /** M5, B7: `{ subAccount }`. */
-export const deletedApiKeyDecoder: ResponseDecoder<DeletedApiKey> = normalized(
-  t.type({ subAccount: t.string }, 'RawDeletedApiKey'),
+export const deletedApiKeyDecoder: ResponseDecoder<DeletedApiKey> = /* @__PURE__ */ normalized(
+  /* @__PURE__ */ t.type({ subAccount: t.string }, 'RawDeletedApiKey'),
   (raw) => ({ subAccount: raw.subAccount }),
 );

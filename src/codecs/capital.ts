@@ -17,8 +17,8 @@ import {
   type WithdrawalReceipt,
 } from './results.js';
 
-const RawDepositAddress = t.intersection(
-  [t.type({ address: t.string, coin: t.string, network: t.string }), t.partial({ memo: OptionalText })],
+const RawDepositAddress = /* @__PURE__ */ t.intersection(
+  [/* @__PURE__ */ t.type({ address: t.string, coin: t.string, network: t.string }), /* @__PURE__ */ t.partial({ memo: OptionalText })],
   'RawDepositAddress',
 );
 
@@ -27,22 +27,22 @@ function toDepositAddress(raw: t.TypeOf<typeof RawDepositAddress>): DepositAddre
 }
 
 /** B8: one deposit address. */
-export const depositAddressDecoder: ResponseDecoder<DepositAddress> = normalized(RawDepositAddress, toDepositAddress);
+export const depositAddressDecoder: ResponseDecoder<DepositAddress> = /* @__PURE__ */ normalized(RawDepositAddress, toDepositAddress);
 
 /** B9: an array of deposit addresses. */
-export const depositAddressListDecoder: ResponseDecoder<readonly DepositAddress[]> = normalized(
-  t.array(RawDepositAddress, 'RawDepositAddress[]'),
+export const depositAddressListDecoder: ResponseDecoder<readonly DepositAddress[]> = /* @__PURE__ */ normalized(
+  /* @__PURE__ */ t.array(RawDepositAddress, 'RawDepositAddress[]'),
   (raw) => raw.map(toDepositAddress),
 );
 
-const RawDepositRecord = t.intersection(
+const RawDepositRecord = /* @__PURE__ */ t.intersection(
   [
-    t.type({ amount: NonNegativeDecimalJson, coin: t.string, network: t.string, status: Count, address: t.string }),
-    t.partial({
+    /* @__PURE__ */ t.type({ amount: NonNegativeDecimalJson, coin: t.string, network: t.string, status: Count, address: t.string }),
+    /* @__PURE__ */ t.partial({
       addressTag: OptionalText,
       txId: OptionalText,
-      unlockConfirm: t.union([Count, t.null]),
-      confirmTimes: t.union([IdText, t.null]),
+      unlockConfirm: /* @__PURE__ */ t.union([Count, t.null]),
+      confirmTimes: /* @__PURE__ */ t.union([IdText, t.null]),
     }),
   ],
   'RawDepositRecord',
@@ -68,26 +68,26 @@ function toDepositRecord(raw: t.TypeOf<typeof RawDepositRecord>): DepositRecord 
 }
 
 /** B10, B11: an array of deposit records. */
-export const depositPageDecoder: ResponseDecoder<Page<DepositRecord>> = normalized(
-  t.array(RawDepositRecord, 'RawDepositRecord[]'),
+export const depositPageDecoder: ResponseDecoder<Page<DepositRecord>> = /* @__PURE__ */ normalized(
+  /* @__PURE__ */ t.array(RawDepositRecord, 'RawDepositRecord[]'),
   (raw) => ({ items: raw.map(toDepositRecord), total: undefined, page: undefined, totalPages: undefined }),
 );
 
 /** B12: `{id}`. */
-export const withdrawalReceiptDecoder: ResponseDecoder<WithdrawalReceipt> = normalized(
-  t.type({ id: IdText }, 'RawWithdrawalReceipt'),
+export const withdrawalReceiptDecoder: ResponseDecoder<WithdrawalReceipt> = /* @__PURE__ */ normalized(
+  /* @__PURE__ */ t.type({ id: IdText }, 'RawWithdrawalReceipt'),
   (raw) => ({ id: raw.id }),
 );
 
-const RawRebate = t.type(
+const RawRebate = /* @__PURE__ */ t.type(
   { asset: t.string, amount: NonNegativeDecimalJson, type: t.string, uid: IdText, time: IdText },
   'RawRebateRecord',
 );
 
 /** B15: `{page, totalRecords, totalPageNum, data: [...]}`. */
-export const rebatePageDecoder: ResponseDecoder<Page<RebateRecord>> = normalized(
-  t.intersection(
-    [t.type({ data: t.array(RawRebate) }), t.partial({ page: Count, totalRecords: Count, totalPageNum: Count })],
+export const rebatePageDecoder: ResponseDecoder<Page<RebateRecord>> = /* @__PURE__ */ normalized(
+  /* @__PURE__ */ t.intersection(
+    [/* @__PURE__ */ t.type({ data: /* @__PURE__ */ t.array(RawRebate) }), /* @__PURE__ */ t.partial({ page: Count, totalRecords: Count, totalPageNum: Count })],
     'RawRebatePage',
   ),
   (raw) => ({

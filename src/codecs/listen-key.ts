@@ -9,15 +9,15 @@ import { Count } from './primitives.js';
 import type { ListenKey, ListenKeyList } from './results.js';
 
 /** L1, L3, L4: `{listenKey}`. */
-export const listenKeyDecoder: ResponseDecoder<ListenKey> = normalized(
-  t.type({ listenKey: t.string }, 'RawListenKey'),
+export const listenKeyDecoder: ResponseDecoder<ListenKey> = /* @__PURE__ */ normalized(
+  /* @__PURE__ */ t.type({ listenKey: t.string }, 'RawListenKey'),
   (raw) => ({ listenKey: raw.listenKey }),
 );
 
 /** L2: `{total?, available (number or string), listenKey: [...]}`. */
-export const listenKeyListDecoder: ResponseDecoder<ListenKeyList> = normalized(
-  t.intersection(
-    [t.type({ listenKey: t.array(t.string) }), t.partial({ total: Count, available: Count })],
+export const listenKeyListDecoder: ResponseDecoder<ListenKeyList> = /* @__PURE__ */ normalized(
+  /* @__PURE__ */ t.intersection(
+    [/* @__PURE__ */ t.type({ listenKey: /* @__PURE__ */ t.array(t.string) }), /* @__PURE__ */ t.partial({ total: Count, available: Count })],
     'RawListenKeyList',
   ),
   (raw) => ({

@@ -11,9 +11,9 @@ import { AccountTypeText, Count, EpochMillis, IdText, OptionalText, presentText 
 import type { Page, TransferReceipt, UniversalTransferRecord } from './results.js';
 
 /** One transfer record as the service sends it. */
-export const RawTransferRecord = t.intersection(
+export const RawTransferRecord = /* @__PURE__ */ t.intersection(
   [
-    t.type({
+    /* @__PURE__ */ t.type({
       tranId: IdText,
       fromAccountType: AccountTypeText,
       toAccountType: AccountTypeText,
@@ -22,7 +22,7 @@ export const RawTransferRecord = t.intersection(
       status: t.string,
       timestamp: EpochMillis,
     }),
-    t.partial({
+    /* @__PURE__ */ t.partial({
       clientTranId: OptionalText,
       fromAccount: OptionalText,
       toAccount: OptionalText,
@@ -53,26 +53,26 @@ export function toTransferRecord(raw: t.TypeOf<typeof RawTransferRecord>): Unive
   };
 }
 
-const RawReceipt = t.type({ tranId: IdText }, 'RawTransferReceipt');
+const RawReceipt = /* @__PURE__ */ t.type({ tranId: IdText }, 'RawTransferReceipt');
 
 /** M6, B13: `{tranId}` with a numeric or string id, or (once documented) `[{tranId}]`. */
-export const transferReceiptDecoder: ResponseDecoder<TransferReceipt> = normalized(
-  t.union([RawReceipt, t.tuple([RawReceipt])], 'RawTransferReceipt|[RawTransferReceipt]'),
+export const transferReceiptDecoder: ResponseDecoder<TransferReceipt> = /* @__PURE__ */ normalized(
+  /* @__PURE__ */ t.union([RawReceipt, /* @__PURE__ */ t.tuple([RawReceipt])], 'RawTransferReceipt|[RawTransferReceipt]'),
   (raw) => ({ tranId: Array.isArray(raw) ? raw[0].tranId : raw.tranId }),
 );
 
-const RawTransferHistory = t.union(
+const RawTransferHistory = /* @__PURE__ */ t.union(
   [
-    t.array(RawTransferRecord),
-    t.intersection([t.type({ rows: t.array(RawTransferRecord) }), t.partial({ total: Count })]),
-    t.intersection([t.type({ result: t.array(RawTransferRecord) }), t.partial({ totalCount: Count })]),
+    /* @__PURE__ */ t.array(RawTransferRecord),
+    /* @__PURE__ */ t.intersection([/* @__PURE__ */ t.type({ rows: /* @__PURE__ */ t.array(RawTransferRecord) }), /* @__PURE__ */ t.partial({ total: Count })]),
+    /* @__PURE__ */ t.intersection([/* @__PURE__ */ t.type({ result: /* @__PURE__ */ t.array(RawTransferRecord) }), /* @__PURE__ */ t.partial({ totalCount: Count })]),
     RawTransferRecord,
   ],
   'RawTransferHistory',
 );
 
 /** M7: a bare array, `{rows, total}`, `{result, totalCount}` or a single bare record. */
-export const transferHistoryDecoder: ResponseDecoder<Page<UniversalTransferRecord>> = normalized(
+export const transferHistoryDecoder: ResponseDecoder<Page<UniversalTransferRecord>> = /* @__PURE__ */ normalized(
   RawTransferHistory,
   (raw) => {
     const [records, total] = Array.isArray(raw)
@@ -87,7 +87,7 @@ export const transferHistoryDecoder: ResponseDecoder<Page<UniversalTransferRecor
 );
 
 /** B1: a bare array of records. */
-export const brokerTransferHistoryDecoder: ResponseDecoder<Page<UniversalTransferRecord>> = normalized(
-  t.array(RawTransferRecord, 'RawTransferRecord[]'),
+export const brokerTransferHistoryDecoder: ResponseDecoder<Page<UniversalTransferRecord>> = /* @__PURE__ */ normalized(
+  /* @__PURE__ */ t.array(RawTransferRecord, 'RawTransferRecord[]'),
   (raw) => ({ items: raw.map(toTransferRecord), total: undefined, page: undefined, totalPages: undefined }),
 );

@@ -34,7 +34,7 @@ function decimalCodec(name: string, accepts: (text: string) => boolean, read: (u
  * NonNegativeDecimalJson.decode('-5'); // left: expected NonNegativeDecimal
  * ```
  */
-export const NonNegativeDecimalJson = decimalCodec('NonNegativeDecimal', isNonNegativeDecimal, decimalTextOf);
+export const NonNegativeDecimalJson = /* @__PURE__ */ decimalCodec('NonNegativeDecimal', isNonNegativeDecimal, decimalTextOf);
 
 /**
  * A change or a fee in the service's JSON: signed decimal text, sent as a string or as a JSON
@@ -45,7 +45,7 @@ export const NonNegativeDecimalJson = decimalCodec('NonNegativeDecimal', isNonNe
  * SignedDecimalJson.decode('-0.25'); // right('-0.25')
  * ```
  */
-export const SignedDecimalJson = decimalCodec('SignedDecimal', isDecimal, decimalTextOf);
+export const SignedDecimalJson = /* @__PURE__ */ decimalCodec('SignedDecimal', isDecimal, decimalTextOf);
 
 /**
  * Non-negative decimal text, as a string only.
@@ -55,7 +55,7 @@ export const SignedDecimalJson = decimalCodec('SignedDecimal', isDecimal, decima
  * NonNegativeDecimalString.decode(5); // left: expected NonNegativeDecimal
  * ```
  */
-export const NonNegativeDecimalString = decimalCodec('NonNegativeDecimal', isNonNegativeDecimal, onlyString);
+export const NonNegativeDecimalString = /* @__PURE__ */ decimalCodec('NonNegativeDecimal', isNonNegativeDecimal, onlyString);
 
 /**
  * Signed decimal text, as a string only.
@@ -65,4 +65,4 @@ export const NonNegativeDecimalString = decimalCodec('NonNegativeDecimal', isNon
  * SignedDecimalString.decode('-1.5'); // right('-1.5')
  * ```
  */
-export const SignedDecimalString = decimalCodec('SignedDecimal', isDecimal, onlyString);
+export const SignedDecimalString = /* @__PURE__ */ decimalCodec('SignedDecimal', isDecimal, onlyString);

@@ -136,7 +136,7 @@ export const B3 = /* @__PURE__ */ defineEndpoint<BrokerListSubAccountsParams>()(
   params: {
     subAccount: /* @__PURE__ */ optional(nonEmptyText, 'name filter'),
     page: /* @__PURE__ */ optional(pageNumber, 'page number (default 1)'),
-    limit: /* @__PURE__ */ optional(pageSize(200), 'page size (default 10, max 200)'),
+    limit: /* @__PURE__ */ optional(/* @__PURE__ */ pageSize(200), 'page size (default 10, max 200)'),
   },
   paging: { page: 'page', size: 'limit', maxSize: 200, defaultSize: 10 },
   response: brokerSubAccountPageDecoder,
@@ -166,8 +166,8 @@ export const B5 = /* @__PURE__ */ defineEndpoint<BrokerCreateSubAccountApiKeyPar
   permissionChoice: SUB_ACCOUNT_MANAGEMENT,
   params: {
     subAccount: /* @__PURE__ */ required(nonEmptyText, 'sub-account name'),
-    permissions: /* @__PURE__ */ required(permissionList(BROKER_PERMISSIONS), 'permissions, comma-joined'),
-    ip: /* @__PURE__ */ optional(ipList(4), 'bound IP addresses, comma-joined'),
+    permissions: /* @__PURE__ */ required(/* @__PURE__ */ permissionList(BROKER_PERMISSIONS), 'permissions, comma-joined'),
+    ip: /* @__PURE__ */ optional(/* @__PURE__ */ ipList(4), 'bound IP addresses, comma-joined'),
     note: /* @__PURE__ */ required(nonEmptyText, 'note of the key'),
   },
   response: createdApiKeyDecoder,
@@ -228,7 +228,7 @@ export const B15 = /* @__PURE__ */ defineEndpoint<BrokerListRebatesParams>()(bro
   params: {
     ...timeRange,
     page: /* @__PURE__ */ optional(pageNumber, 'page number (default 1)'),
-    pageSize: /* @__PURE__ */ optional(pageSize(undefined), 'page size (default 10)'),
+    pageSize: /* @__PURE__ */ optional(/* @__PURE__ */ pageSize(undefined), 'page size (default 10)'),
   },
   paging: { page: 'page', size: 'pageSize', maxSize: undefined, defaultSize: 10 },
   response: rebatePageDecoder,

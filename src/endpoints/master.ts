@@ -112,7 +112,7 @@ export const M2 = /* @__PURE__ */ defineEndpoint<ListSubAccountsParams>()(master
     subAccount: /* @__PURE__ */ optional(nonEmptyText, 'name filter'),
     isFreeze: /* @__PURE__ */ optional(booleanFlag, 'frozen filter'),
     page: /* @__PURE__ */ optional(pageNumber, 'page number (default 1)'),
-    limit: /* @__PURE__ */ optional(pageSize(200), 'page size (default 10, max 200)'),
+    limit: /* @__PURE__ */ optional(/* @__PURE__ */ pageSize(200), 'page size (default 10, max 200)'),
   },
   paging: { page: 'page', size: 'limit', maxSize: 200, defaultSize: 10 },
   response: subAccountPageDecoder,
@@ -130,8 +130,8 @@ export const M3 = /* @__PURE__ */ defineEndpoint<CreateSubAccountApiKeyParams>()
   params: {
     subAccount: /* @__PURE__ */ required(nonEmptyText, 'sub-account name'),
     note: /* @__PURE__ */ required(nonEmptyText, 'note of the key'),
-    permissions: /* @__PURE__ */ required(permissionList(MASTER_PERMISSIONS), 'permissions, comma-joined'),
-    ip: /* @__PURE__ */ optional(ipList(20), 'bound IP addresses, comma-joined'),
+    permissions: /* @__PURE__ */ required(/* @__PURE__ */ permissionList(MASTER_PERMISSIONS), 'permissions, comma-joined'),
+    ip: /* @__PURE__ */ optional(/* @__PURE__ */ ipList(20), 'bound IP addresses, comma-joined'),
   },
   response: createdApiKeyDecoder,
 });

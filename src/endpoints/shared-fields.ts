@@ -64,7 +64,7 @@ export const transferHistoryFields = {
   ...transferParties,
   ...timeRange,
   page: /* @__PURE__ */ optional(pageNumber, 'page number (default 1)'),
-  limit: /* @__PURE__ */ optional(pageSize(500), 'page size (default 500, max 500)'),
+  limit: /* @__PURE__ */ optional(/* @__PURE__ */ pageSize(500), 'page size (default 500, max 500)'),
 } as const;
 
 /** How M7 and B1 page. */

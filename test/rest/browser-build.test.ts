@@ -3,7 +3,9 @@
  * `package.json` swaps `node-sender.js` for a stand-in whose `nodeSender()` finds nothing, which is
  * what `node-sender.ts` finds in a browser anyway (and no page carries undici). Node, jest and tsc never read that field (the runtime tests in
  * `runtime-transport.test.ts` hold the Node side). And a page that makes no recorder carries no
- * recording code: the recorder brings its wrappers (`RecorderHooks.wrappers`).
+ * recording code: the recorder brings its wrappers (`RecorderHooks.wrappers`). A page that calls one
+ * operation carries that operation's codecs, not its neighbours' (every codec and endpoint row is
+ * built by calls marked pure, which a bundler drops when nothing uses them).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
@@ -48,5 +50,20 @@ describe('a page without a recorder', () => {
     for (const file of ['src/client/recorded-client.ts', 'src/stream/recorded-key-source.ts', 'src/stream/supervisor/stream-recording.ts']) {
       expect(page.files.has(file)).toBe(false);
     }
+  });
+});
+
+describe('a page that calls one operation', () => {
+  const restPage = "export { createClient, listSubAccounts } from 'mexc-rx';\n";
+
+  it('carries that operation\'s codecs and not those of the operations beside it', async () => {
+    const [page, everything] = await Promise.all([weighPage(restPage), weighPage("export * from 'mexc-rx';\n")]);
+    expect(page.files.has('src/codecs/sub-account.ts')).toBe(true);
+    // M3 sits beside M2 in the endpoint table's master rows; its codec is the API key's.
+    for (const file of ['src/codecs/api-key.ts', 'src/codecs/capital.ts', 'src/codecs/transfer.ts']) expect(page.files.has(file)).toBe(false);
+    const own = page.files.get('src/codecs/sub-account.ts') ?? 0;
+    const whole = everything.files.get('src/codecs/sub-account.ts') ?? 0;
+    expect(own).toBeGreaterThan(0);
+    expect(own).toBeLessThan(whole / 2);
   });
 });

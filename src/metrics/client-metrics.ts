@@ -1,29 +1,16 @@
 /**
  * What one client records, and with which attributes: its requests, its waits for the request
- * budget and the service's pauses, and its user data streams. Attributes are bounded: an operation
+ * budget and the service's pauses (its user data streams record with `stream-metrics.ts`, on the
+ * same provider and with the same attributes). Attributes are bounded: an operation
  * id, an outcome, an event kind, a reason or a status from the library's own short lists, and the
  * client's `accountId` only when `metricsAccount` asks for it. Never a key, a secret or a listen key.
  *
  * @module
  */
 import type { OperationId } from '../operation-id.js';
-import { instrumentsOf, type Cell, type Instruments } from './instruments.js';
+import { requestInstrumentsOf } from './instruments.js';
 import type { MeterProviderLike, MetricAttributes } from './meter-types.js';
 import type { RequestOutcome } from './outcome.js';
-
-/** What a stream recorder looks at in an event: its type, and the reason of a gap or a reconnect. */
-export interface StreamEventLike {
-  readonly type: string;
-  readonly reason?: string;
-}
-
-/** Records one run of a user data stream (from its first subscriber to its end). */
-export interface StreamRecorder {
-  /** An event is being delivered to the stream's subscribers. */
-  delivered(event: StreamEventLike): void;
-  /** The run is over (stopped, completed or failed): it is no longer connected. Idempotent. */
-  ended(): void;
-}
 
 /** A client's recorder. */
 export interface ClientMetrics {
@@ -33,59 +20,10 @@ export interface ClientMetrics {
   budgetWaited(operation: OperationId, seconds: number): void;
   /** The service refused a request with `status`, pausing the budget. */
   budgetPaused(status: 429 | 418): void;
-  /** A recorder for a new run of one of the client's streams. */
-  streamRun(): StreamRecorder;
-}
-
-class RunRecorder implements StreamRecorder {
-  private connected = false;
-  private readonly account: Cell;
-  private readonly deal: Cell;
-  private readonly order: Cell;
-  private readonly connectedNow: Cell;
-
-  constructor(
-    private readonly instruments: Instruments,
-    private readonly base: MetricAttributes,
-  ) {
-    this.account = instruments.events.of({ ...base, kind: 'account' });
-    this.deal = instruments.events.of({ ...base, kind: 'deal' });
-    this.order = instruments.events.of({ ...base, kind: 'order' });
-    this.connectedNow = instruments.connected.of(base);
-  }
-
-  delivered(event: StreamEventLike): void {
-    switch (event.type) {
-      case 'account':
-        this.account.value += 1;
-        return;
-      case 'deal':
-        this.deal.value += 1;
-        return;
-      case 'order':
-        this.order.value += 1;
-        return;
-      case 'connected':
-        if (!this.connected) this.connectedNow.value += 1;
-        this.connected = true;
-        return;
-      case 'reconnecting':
-        this.ended();
-        this.instruments.reconnects.of({ ...this.base, reason: event.reason ?? 'unknown' }).value += 1;
-        return;
-      case 'gap':
-        this.instruments.gaps.of({ ...this.base, reason: event.reason ?? 'unknown' }).value += 1;
-        return;
-      case 'stopped':
-        this.ended();
-        return;
-    }
-  }
-
-  ended(): void {
-    if (this.connected) this.connectedNow.value -= 1;
-    this.connected = false;
-  }
+  /** The provider the client records on; its streams record there too (`stream-metrics.ts`). */
+  readonly provider: MeterProviderLike;
+  /** What every measurement of the client carries: its `account`, when `metricsAccount` asks for it. */
+  readonly attributes: MetricAttributes;
 }
 
 /**
@@ -99,7 +37,7 @@ class RunRecorder implements StreamRecorder {
  * ```
  */
 export function clientMetrics(provider: MeterProviderLike, account: string | undefined): ClientMetrics {
-  const instruments = instrumentsOf(provider);
+  const instruments = requestInstrumentsOf(provider);
   const base: MetricAttributes = account === undefined ? {} : { account };
   return {
     request: (operation, outcome, seconds) => {
@@ -109,6 +47,7 @@ export function clientMetrics(provider: MeterProviderLike, account: string | und
     },
     budgetWaited: (operation, seconds) => instruments.budgetWait.record(seconds, { ...base, operation }),
     budgetPaused: (status) => instruments.budgetPauses.add(1, { ...base, status: String(status) }),
-    streamRun: () => new RunRecorder(instruments, base),
+    provider,
+    attributes: base,
   };
 }

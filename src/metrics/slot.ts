@@ -1,8 +1,8 @@
 /**
  * Where a client made by `createClient` keeps its metrics recorder: a slot (`src/internal/slot.ts`),
  * so it is no field of the `Client` type, and a copy made by spreading the client keeps it. A
- * stream of the client finds it here; this small module is all a stream (and a page) carries of metrics: the recording code
- * comes with `createClient`.
+ * stream of the client finds it here, and records its runs with `stream-metrics.ts` on the same
+ * provider: the request recording comes with `createClient`, the stream's with the stream.
  *
  * @module
  */
@@ -16,7 +16,7 @@ const METRICS = slot<ClientMetrics>('mexc-rx client metrics');
  *
  * @example
  * ```ts
- * const run = metricsOf(client)?.streamRun();
+ * const provider = metricsOf(client)?.provider;
  * ```
  */
 export const metricsOf = METRICS.of;

@@ -10,6 +10,7 @@ import { Observable, share } from 'rxjs';
 import { lifeOf } from '../client/client-life.js';
 import { ClientClosedError, ValidationError, type ValidationIssue } from '../errors.js';
 import { metricsOf } from '../metrics/slot.js';
+import { streamRunRecorder } from '../metrics/stream-metrics.js';
 import { redactor } from '../redact.js';
 import { clientRecorder, RECORDER_HOOKS } from '../recording-hooks.js';
 import { refuseIssues } from '../settings/resolve.js';
@@ -140,7 +141,7 @@ export function watchedUserDataStream(provider: ListenKeyProvider, options: User
   const events$ = new Observable<UserDataEvent>((subscriber) => {
     if (life?.isClosed() === true) return subscriber.error(new ClientClosedError({ operation: 'stream' }));
     // Counted where the events reach the subscribers: the metrics agree with what they received.
-    const metricsRun = metrics?.streamRun();
+    const metricsRun = metrics === undefined ? undefined : streamRunRecorder(metrics);
     tap.feed({ type: 'start', at: tap.now() });
     const end = (): void => {
       tap.feed({ type: 'end', at: tap.now() });

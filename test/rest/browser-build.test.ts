@@ -5,7 +5,8 @@
  * `runtime-transport.test.ts` hold the Node side). And a page that makes no recorder carries no
  * recording code: the recorder brings its wrappers (`RecorderHooks.wrappers`). A page that calls one
  * operation carries that operation's codecs, not its neighbours' (every codec and endpoint row is
- * built by calls marked pure, which a bundler drops when nothing uses them).
+ * built by calls marked pure, which a bundler drops when nothing uses them), and a page that never
+ * streams carries none of the stream's metrics.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
@@ -65,5 +66,14 @@ describe('a page that calls one operation', () => {
     const whole = everything.files.get('src/codecs/sub-account.ts') ?? 0;
     expect(own).toBeGreaterThan(0);
     expect(own).toBeLessThan(whole / 2);
+  });
+
+  it('carries none of the stream\'s metrics, which come with the stream', async () => {
+    const [page, streaming] = await Promise.all([weighPage(restPage), weighPage("export { createClient, userDataStream } from 'mexc-rx';\n")]);
+    expect(page.files.has('src/metrics/instruments.ts')).toBe(true);
+    for (const file of ['src/metrics/stream-metrics.ts', 'src/metrics/cells.ts']) {
+      expect(page.files.has(file)).toBe(false);
+      expect(streaming.files.has(file)).toBe(true);
+    }
   });
 });

@@ -7,18 +7,18 @@ import { readFileSync } from 'node:fs';
 import { benchmarks } from '../../bench/registry.js';
 import { failureReason, registryEntries, withoutBenchmarks } from '../../tools/bench/bench-trees.js';
 import { figureDirection, unitDirection } from '../../tools/bench/direction.js';
-import { parseBenchOutput, printedNumber } from '../../tools/bench/parse-tables.js';
+import { parseBenchOutput, printedNumber, printedStep } from '../../tools/bench/parse-tables.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
 
 describe('parseBenchOutput', () => {
-  it('reads a run: heading, seconds, label, unit, median, baseline label and ratio', () => {
+  it('reads a run: heading, seconds, label, unit, median, baseline label and ratio, with their printed steps', () => {
     const tables = parseBenchOutput(fixture('decode-quick.md'));
     expect(tables).toHaveLength(1);
     expect(tables[0]).toMatchObject({ title: 'Frame decoding', seconds: 0.814 });
     expect(tables[0]?.rows).toEqual([
-      { label: 'decodeFrame, protobuf frames', unit: 'events/s', median: 736392, baselineLabel: '`fromBinary` alone', ratioText: '0.62x the bare cost', ratio: 0.62 },
-      { label: 'decodeFrame, JSON frames', unit: 'events/s', median: 475167, baselineLabel: '`JSON.parse` alone', ratioText: '1.39x the bare cost', ratio: 1.39 },
+      { label: 'decodeFrame, protobuf frames', unit: 'events/s', median: 736392, medianStep: 1, baselineLabel: '`fromBinary` alone', ratioText: '0.62x the bare cost', ratio: 0.62, ratioStep: 0.01 },
+      { label: 'decodeFrame, JSON frames', unit: 'events/s', median: 475167, medianStep: 1, baselineLabel: '`JSON.parse` alone', ratioText: '1.39x the bare cost', ratio: 1.39, ratioStep: 0.01 },
     ]);
   });
 
@@ -51,6 +51,13 @@ describe('parseBenchOutput', () => {
     expect(printedNumber('0.0123')).toBe(0.0123);
     expect(printedNumber('NaN')).toBeNaN();
     expect(printedNumber('12 ms')).toBeNaN();
+  });
+
+  it('tells the smallest change a printed number can show', () => {
+    expect(printedStep('0.07')).toBeCloseTo(0.01, 12);
+    expect(printedStep('38.5')).toBeCloseTo(0.1, 12);
+    expect(printedStep('1,234,568')).toBe(1);
+    expect(printedStep(' 0.0123 ')).toBeCloseTo(0.0001, 12);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:compare` pairs the base's and the working tree's rows, takes medians over the runs,
  * and calls a row `worse` past the threshold when every head run is worse than every base run,
- * `within noise` when the runs overlap; a planted 10%-worse row is flagged and exits 1.
+ * `within noise` when the runs overlap, `below resolution` when the medians differ by one printed
+ * step or less; a planted 10%-worse row is flagged and exits 1.
  */
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
@@ -50,6 +51,27 @@ describe('pairing and judging', () => {
     // The same medians with the runs apart: worse.
     const apart = [run('decode', 'base', at('0.62')), run('decode', 'head', at('0.70')), run('decode', 'head', at('0.70')), run('decode', 'base', at('0.69'))];
     expect(compareRuns(apart, 5).rows[0]?.verdict).toBe('worse');
+  });
+
+  it('calls a change of one printed step or less below resolution, and exits 0; two steps are worse', () => {
+    const page = (kb: string): string =>
+      [
+        '## What the library adds to a browser page (2.83 s)',
+        '',
+        '| Measure | Median | Min | Max | Rounds | Baseline (median) | Ratio | Target |',
+        '| --- | ---: | ---: | ---: | ---: | --- | --- | --- |',
+        `| stream page: isomorphic-ws (KB min+gz) | ${kb} | ${kb} | ${kb} | 1 | minified: 0.27 KB | - | - |`,
+        '',
+      ].join('\n');
+    const oneStep = compareRuns([run('bundle', 'base', page('0.06')), run('bundle', 'head', page('0.07'))], 5);
+    expect(oneStep.rows[0]).toMatchObject({ figure: 'own', direction: 'lower', changePct: expect.closeTo(16.7, 1), verdict: 'below resolution' });
+    expect(summaryLine(oneStep)).toBe('1 rows compared, 0 worse by more than 5% (1 below resolution: past 5% but by one printed step or less)');
+    expect(comparisonExitCode(oneStep)).toBe(0);
+    expect(compareRuns([run('bundle', 'base', page('0.06')), run('bundle', 'head', page('0.08'))], 5).rows[0]?.verdict).toBe('worse');
+    // A figure printed more finely on one side is judged by the coarser step.
+    expect(compareRuns([run('bundle', 'base', page('0.06')), run('bundle', 'head', page('0.068'))], 5).rows[0]?.verdict).toBe('below resolution');
+    // Past the threshold by more than a step: worse, whatever the size.
+    expect(compareRuns([run('bundle', 'base', page('38.5')), run('bundle', 'head', page('40.5'))], 5).rows[0]?.verdict).toBe('worse');
   });
 
   it('takes the median over the runs of each side, so one outlier run does not decide', () => {

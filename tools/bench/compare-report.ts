@@ -29,8 +29,8 @@ function cells(row: ComparedRow): string[] {
 }
 
 /**
- * The summary line: `N rows compared, N worse by more than T%`, the rows within noise, then what
- * was not compared.
+ * The summary line: `N rows compared, N worse by more than T%`, the rows within noise and below
+ * resolution, then what was not compared.
  *
  * @example
  * ```ts
@@ -38,11 +38,13 @@ function cells(row: ComparedRow): string[] {
  * ```
  */
 export function summaryLine(comparison: Comparison): string {
-  const compared = comparison.rows.filter((row) => row.verdict === 'ok' || row.verdict === 'worse' || row.verdict === 'within noise').length;
+  const compared = comparison.rows.filter((row) => row.verdict === 'ok' || row.verdict === 'worse' || row.verdict === 'within noise' || row.verdict === 'below resolution').length;
   const worse = comparison.rows.filter((row) => row.verdict === 'worse').length;
   const extra: string[] = [];
   const noisy = comparison.rows.filter((row) => row.verdict === 'within noise').length;
   if (noisy > 0) extra.push(`${noisy} within noise: past ${comparison.thresholdPct}% at the median, but a head run as good as a base run; more --rounds tell`);
+  const coarse = comparison.rows.filter((row) => row.verdict === 'below resolution').length;
+  if (coarse > 0) extra.push(`${coarse} below resolution: past ${comparison.thresholdPct}% but by one printed step or less`);
   const notJudged = comparison.rows.filter((row) => row.verdict === 'not judged').length;
   const oneSide = comparison.rows.filter((row) => row.verdict.startsWith('only in')).length;
   const failedRuns = comparison.failures.reduce((sum, failure) => sum + failure.failed, 0);

@@ -4,7 +4,10 @@
  * whether it is worse than the threshold allows, and than the runs' own spread: a row whose median
  * moved past the threshold while some run of the head was as good as some run of the base is
  * `within noise`, not `worse` (benchstat's `~`, with the plainest test there is: with three runs a
- * side, the head's being all worse than the base's happens by chance one time in twenty).
+ * side, the head's being all worse than the base's happens by chance one time in twenty). A row
+ * whose medians differ by one step of the figure as printed, or less, is `below resolution`: a
+ * figure printed as 0.06 cannot tell a 5% change from rounding (a package's share of a page moves by
+ * a few gzipped bytes when anything else in the page changes).
  *
  * @module
  */
@@ -24,7 +27,7 @@ export interface BenchRun {
 }
 
 /** What a compared row came to. */
-export type Verdict = 'ok' | 'worse' | 'within noise' | 'not judged' | 'only in base' | 'only in head' | 'failed in base' | 'failed in head';
+export type Verdict = 'ok' | 'worse' | 'within noise' | 'below resolution' | 'not judged' | 'only in base' | 'only in head' | 'failed in base' | 'failed in head';
 
 /** One row of the comparison. */
 export interface ComparedRow {
@@ -128,6 +131,21 @@ export function allRunsWorse(base: readonly number[], head: readonly number[], d
   return false;
 }
 
+/**
+ * Whether two medians differ by no more than `step`, the smallest change their figures can show as
+ * printed (with a margin for the binary fractions of decimal steps).
+ *
+ * @example
+ * ```ts
+ * belowResolution(0.06, 0.07, 0.01); // true
+ * belowResolution(0.06, 0.08, 0.01); // false
+ * ```
+ */
+export function belowResolution(base: number | undefined, head: number | undefined, step: number): boolean {
+  if (base === undefined || head === undefined || !(step > 0)) return false;
+  return Math.abs(head - base) <= step * (1 + 1e-9);
+}
+
 interface Pair {
   readonly row: string;
   readonly base: PrintedRow[];
@@ -139,6 +157,7 @@ function judge(benchmark: string, pair: Pair, failedSides: ReadonlySet<Side>, th
   const all = [...pair.base, ...pair.head];
   const byRatio = all.every((row) => row.ratio !== undefined && Number.isFinite(row.ratio));
   const figureOf = (row: PrintedRow): number => (byRatio ? (row.ratio ?? Number.NaN) : row.median);
+  const stepOf = (row: PrintedRow): number => (byRatio ? (row.ratioStep ?? 0) : row.medianStep);
   const direction = first === undefined ? 'unknown' : figureDirection({ unit: first.unit, label: first.label, ratioText: byRatio ? first.ratioText : undefined });
   const baseRuns = pair.base.map(figureOf);
   const headRuns = pair.head.map(figureOf);
@@ -150,6 +169,7 @@ function judge(benchmark: string, pair: Pair, failedSides: ReadonlySet<Side>, th
   if (missing !== undefined) verdict = failedSides.has(missing) ? `failed in ${missing}` : missing === 'base' ? 'only in head' : 'only in base';
   else if (changePct === undefined) verdict = 'not judged';
   else if (changePct <= thresholdPct) verdict = 'ok';
+  else if (belowResolution(baseMedian, headMedian, Math.max(...all.map(stepOf)))) verdict = 'below resolution';
   else verdict = allRunsWorse(baseRuns, headRuns, direction) ? 'worse' : 'within noise';
   const unit = byRatio ? 'x' : (first?.unit ?? '');
   return { benchmark, row: pair.row, figure: byRatio ? 'ratio' : 'own', unit, direction, baseMedian, headMedian, baseRuns, headRuns, changePct, verdict };
@@ -166,8 +186,9 @@ function failuresOf(benchmark: string, runs: readonly BenchRun[]): RunFailure[] 
 
 /**
  * Pairs and judges the rows of `runs` (any order, any number of runs per side): a row changed by
- * more than `thresholdPct` % for the worse is `worse` when every head run is worse than every base
- * run, else `within noise`.
+ * more than `thresholdPct` % for the worse is `below resolution` when the medians differ by one
+ * printed step or less, else `worse` when every head run is worse than every base run, else
+ * `within noise`.
  *
  * @example
  * ```ts

@@ -14,12 +14,16 @@ export interface PrintedRow {
   readonly unit: string;
   /** The row's own figure: the median of its rounds. */
   readonly median: number;
+  /** The smallest change the Median cell can show as printed (`0.07` gives 0.01, `4,118` gives 1). */
+  readonly medianStep: number;
   /** The in-run baseline's label (its cell without the figure), when the row has one. */
   readonly baselineLabel: string | undefined;
   /** The Ratio cell as printed, when not `-`. */
   readonly ratioText: string | undefined;
   /** The ratio's value when the cell starts with one (`0.62x the bare cost` gives 0.62). */
   readonly ratio: number | undefined;
+  /** The smallest change the ratio can show as printed (`0.62x` gives 0.01), when there is one. */
+  readonly ratioStep: number | undefined;
 }
 
 /** One benchmark's printed table. */
@@ -48,6 +52,20 @@ export function printedNumber(text: string): number {
   return /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(plain) ? Number(plain) : Number.NaN;
 }
 
+/**
+ * The smallest change a number as printed can show: one unit of its last digit.
+ *
+ * @example
+ * ```ts
+ * printedStep('0.07'); // 0.01
+ * printedStep('1,234'); // 1
+ * ```
+ */
+export function printedStep(text: string): number {
+  const decimals = /\.(\d+)/.exec(text.trim())?.[1]?.length ?? 0;
+  return 10 ** -decimals;
+}
+
 /** The cells of a table line, `\|` unescaped. */
 function cells(line: string): string[] {
   return line
@@ -71,9 +89,11 @@ function parseRow(values: readonly string[], column: (name: string) => number): 
     label,
     unit,
     median: printedNumber(values[column('Median')] ?? ''),
+    medianStep: printedStep(values[column('Median')] ?? ''),
     baselineLabel: baseline === undefined ? undefined : (BASELINE.exec(baseline)?.[1] ?? baseline),
     ratioText,
     ratio: ratioMatch?.[1] === undefined ? undefined : printedNumber(ratioMatch[1]),
+    ratioStep: ratioMatch?.[1] === undefined ? undefined : printedStep(ratioMatch[1]),
   };
 }
 

@@ -5,7 +5,7 @@
  * the name given. All in virtual time (the budget tests' scripted service).
  */
 import { describe, expect, it } from '@jest/globals';
-import { createClient, createRequestBudget, getSubAccountAssets, listSubAccounts, ValidationError } from '../../src/index.js';
+import { createClient, createRequestBudget, getSubAccountAssets, listSubAccounts, userDataStream, ValidationError, type MeterProviderLike } from '../../src/index.js';
 import { banned, collect, reply, tooMany, VirtualService } from '../budget/virtual.js';
 import { testMeter } from './support.js';
 
@@ -90,6 +90,33 @@ describe('a client given a meterProvider', () => {
     ]);
     expect(() => createClient({ apiKey: 'k', secretKey: 's', metricsAccount: true })).toThrow(ValidationError);
     expect(() => createClient({ metricsAccount: true })).toThrow(/metricsAccount/);
+  });
+
+  it('makes the request instruments with the client, and the stream instruments only when one of its streams starts', async () => {
+    const made: string[] = [];
+    const noop = { add: () => undefined, record: () => undefined, addCallback: () => undefined };
+    const provider: MeterProviderLike = {
+      getMeter: () => ({
+        createCounter: (name) => (made.push(name), noop),
+        createHistogram: (name) => (made.push(name), noop),
+        createObservableCounter: (name) => (made.push(name), noop),
+        createObservableUpDownCounter: (name) => (made.push(name), noop),
+      }),
+    };
+    const service = new VirtualService(() => reply({ subAccounts: [] }));
+    const client = service.client({ meterProvider: provider, budget: false });
+    const requestInstruments = ['mexc_rx.http.requests', 'mexc_rx.http.request.duration', 'mexc_rx.budget.wait.duration', 'mexc_rx.budget.pauses'];
+    expect([...made].sort()).toEqual([...requestInstruments].sort());
+    const call = collect(listSubAccounts(client, {}));
+    await service.drive(() => call.done);
+    expect(made).toHaveLength(4);
+    // A second client on the same provider shares its instruments.
+    service.client({ meterProvider: provider, budget: false });
+    expect(made).toHaveLength(4);
+    userDataStream(client).subscribe().unsubscribe();
+    expect(made.slice(4).sort()).toEqual(['mexc_rx.stream.connected', 'mexc_rx.stream.events', 'mexc_rx.stream.gaps', 'mexc_rx.stream.reconnects']);
+    userDataStream(client).subscribe().unsubscribe();
+    expect(made).toHaveLength(8);
   });
 
   it('refuses a meterProvider that is none, and takes an explicit undefined', () => {

@@ -7,6 +7,7 @@
  */
 import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
 import type { CounterLike, HistogramLike, MeterProviderLike } from './meter-types.js';
+import { perProvider } from './per-provider.js';
 
 /** The meter's name (the instrumentation scope). */
 export const METER_NAME = LIBRARY_NAME;
@@ -46,8 +47,6 @@ function make(provider: MeterProviderLike): RequestInstruments {
   };
 }
 
-const byProvider = new WeakMap<MeterProviderLike, RequestInstruments>();
-
 /**
  * The request instruments on `provider`, made on first use.
  *
@@ -56,11 +55,4 @@ const byProvider = new WeakMap<MeterProviderLike, RequestInstruments>();
  * requestInstrumentsOf(meterProvider).requests.add(1, { operation: 'M2', outcome: 'ok' });
  * ```
  */
-export function requestInstrumentsOf(provider: MeterProviderLike): RequestInstruments {
-  let instruments = byProvider.get(provider);
-  if (instruments === undefined) {
-    instruments = make(provider);
-    byProvider.set(provider, instruments);
-  }
-  return instruments;
-}
+export const requestInstrumentsOf: (provider: MeterProviderLike) => RequestInstruments = /* @__PURE__ */ perProvider(make);

@@ -11,6 +11,7 @@ import { Cells, type Cell } from './cells.js';
 import type { ClientMetrics } from './client-metrics.js';
 import { METER_NAME } from './instruments.js';
 import type { MeterProviderLike, MetricAttributes } from './meter-types.js';
+import { perProvider } from './per-provider.js';
 import { LIBRARY_VERSION } from '../version.js';
 
 /** What a stream recorder looks at in an event: its type, and the reason of a gap or a reconnect. */
@@ -49,16 +50,8 @@ function make(provider: MeterProviderLike): StreamInstruments {
   };
 }
 
-const byProvider = new WeakMap<MeterProviderLike, StreamInstruments>();
-
-function streamInstrumentsOf(provider: MeterProviderLike): StreamInstruments {
-  let instruments = byProvider.get(provider);
-  if (instruments === undefined) {
-    instruments = make(provider);
-    byProvider.set(provider, instruments);
-  }
-  return instruments;
-}
+/** The stream instruments on a provider, made at the first stream of a client on it. */
+const streamInstrumentsOf = /* @__PURE__ */ perProvider(make);
 
 class RunRecorder implements StreamRecorder {
   private connected = false;

@@ -5,12 +5,8 @@
  *
  * @module
  */
-import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
-import type { CounterLike, HistogramLike, MeterProviderLike } from './meter-types.js';
-import { perProvider } from './per-provider.js';
-
-/** The meter's name (the instrumentation scope). */
-export const METER_NAME = LIBRARY_NAME;
+import type { CounterLike, HistogramLike, MeterLike, MeterProviderLike } from './meter-types.js';
+import { perMeter } from './per-meter.js';
 
 /** The request instruments of one provider. */
 export interface RequestInstruments {
@@ -29,8 +25,7 @@ const REQUEST_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 
 /** Seconds, from nothing to past the longest pause a call waits by default (30 s). */
 const WAIT_SECONDS = [0, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
-function make(provider: MeterProviderLike): RequestInstruments {
-  const meter = provider.getMeter(METER_NAME, LIBRARY_VERSION);
+function make(meter: MeterLike): RequestInstruments {
   return {
     requests: meter.createCounter('mexc_rx.http.requests', { description: 'HTTP requests sent, by operation id and outcome.', unit: '{request}' }),
     requestDuration: meter.createHistogram('mexc_rx.http.request.duration', {
@@ -55,4 +50,4 @@ function make(provider: MeterProviderLike): RequestInstruments {
  * requestInstrumentsOf(meterProvider).requests.add(1, { operation: 'M2', outcome: 'ok' });
  * ```
  */
-export const requestInstrumentsOf: (provider: MeterProviderLike) => RequestInstruments = /* @__PURE__ */ perProvider(make);
+export const requestInstrumentsOf: (provider: MeterProviderLike) => RequestInstruments = /* @__PURE__ */ perMeter(make);

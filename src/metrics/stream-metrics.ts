@@ -9,10 +9,8 @@
  */
 import { Cells, type Cell } from './cells.js';
 import type { ClientMetrics } from './client-metrics.js';
-import { METER_NAME } from './instruments.js';
-import type { MeterProviderLike, MetricAttributes } from './meter-types.js';
-import { perProvider } from './per-provider.js';
-import { LIBRARY_VERSION } from '../version.js';
+import type { MeterLike, MetricAttributes } from './meter-types.js';
+import { perMeter } from './per-meter.js';
 
 /** What a stream recorder looks at in an event: its type, and the reason of a gap or a reconnect. */
 export interface StreamEventLike {
@@ -40,8 +38,7 @@ interface StreamInstruments {
   readonly connected: Cells;
 }
 
-function make(provider: MeterProviderLike): StreamInstruments {
-  const meter = provider.getMeter(METER_NAME, LIBRARY_VERSION);
+function make(meter: MeterLike): StreamInstruments {
   return {
     events: new Cells(meter.createObservableCounter('mexc_rx.stream.events', { description: 'Market events (account, deal, order) delivered to subscribers.', unit: '{event}' })),
     gaps: new Cells(meter.createObservableCounter('mexc_rx.stream.gaps', { description: 'Gap events delivered: events may have been missed.', unit: '{gap}' })),
@@ -51,7 +48,7 @@ function make(provider: MeterProviderLike): StreamInstruments {
 }
 
 /** The stream instruments on a provider, made at the first stream of a client on it. */
-const streamInstrumentsOf = /* @__PURE__ */ perProvider(make);
+const streamInstrumentsOf = /* @__PURE__ */ perMeter(make);
 
 class RunRecorder implements StreamRecorder {
   private connected = false;

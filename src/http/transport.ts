@@ -80,5 +80,8 @@ export function transmit(transport: HttpTransport, fetchImpl: FetchLike | undefi
   // A runtime with neither (a DOM test environment without Node's web globals, which undici needs).
   if (typeof fetchFn !== 'function') return Promise.reject(new TypeError(NO_FETCH));
   if (transport === 'fetch') return fetchFn(request.url, { ...base, signal });
-  return ky(request.url, { ...kyOptions, signal, fetch: fetchFn });
+  // ky calls its `fetch` as a method of its options object. A runtime's own `fetch` may refuse any
+  // `this` but the global object or none (workerd: "Illegal invocation"), and a user's may be that
+  // very function passed unbound, so ky is handed a plain call of it.
+  return ky(request.url, { ...kyOptions, signal, fetch: (input, init) => fetchFn(input, init) });
 }

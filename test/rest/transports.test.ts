@@ -64,6 +64,19 @@ describe('transports', () => {
     expect(result).toEqual(await resultOf(op.run(makeClient(fakeFetch(json(op.example)).fetch))));
   });
 
+  it.each(TRANSPORTS)("%s: a fetch that refuses any `this` but none (workerd's own) is called plainly", async (transport) => {
+    const op = operationCase('M2');
+    const fake = fakeFetch(json(op.example));
+    // Refuses as workerd's fetch does when called as a method of another object.
+    const strict = function (this: unknown, input: Request | URL | string, init?: RequestInit): Promise<Response> {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      return fake.fetch(input, init);
+    };
+    const result = await resultOf(op.run(makeClient(strict, { transport, retry: { limit: 0 } })));
+    expect(fake.calls).toHaveLength(1);
+    expect(result).toEqual(await resultOf(op.run(makeClient(fakeFetch(json(op.example)).fetch))));
+  });
+
   it('refuses a transport it does not know, before sending anything', () => {
     const fake = fakeFetch(json({}));
     const make = (): unknown => createClient({ fetch: fake.fetch, transport: 'curl' as HttpTransport });

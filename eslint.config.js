@@ -24,7 +24,7 @@ const NO_PROTOBUF_RUNTIME = {
 // src/ must be placed (a new one fails here until it is).
 const LAYERS = [
   ['decimal', 'gen', 'operation-id.ts', 'version.ts', 'redact.ts', 'suggest.ts', 'default-waits.ts', 'exponential-backoff.ts'],
-  ['errors.ts', 'error-context.ts', 'service-codes.ts', 'settings', 'long-delays.ts', 'internal'],
+  ['errors.ts', 'error-context.ts', 'unsupported-runtime.ts', 'service-codes.ts', 'settings', 'long-delays.ts', 'internal'],
   ['params', 'codecs'],
   ['endpoints'],
   ['metrics', 'budget', 'recording-hooks.ts'],

@@ -37,6 +37,7 @@ export {
   type RestError,
   type ValidationIssue,
 } from './errors.js';
+export { UnsupportedRuntimeError, type RuntimeFeature } from './unsupported-runtime.js';
 export { credentialsRefused, SERVICE_CODES } from './service-codes.js';
 export type { OperationId } from './operation-id.js';
 export type { CallRate, Endpoint } from './endpoints/endpoint.js';

@@ -7,6 +7,7 @@
 import { budgetAccount, ownPausesOnlyBudget, sharedRequestBudget } from '../budget/shared.js';
 import { createExecutor } from '../http/execute.js';
 import { hmacSha256Signer } from '../http/sign.js';
+import { assertRuntimeFetch } from '../http/transport.js';
 import { clientMetrics } from '../metrics/client-metrics.js';
 import { globalMeterProvider } from '../metrics/global-meter.js';
 import { withMetrics } from '../metrics/slot.js';
@@ -27,6 +28,8 @@ export { DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig };
  *
  * @throws {@link ValidationError} when a setting breaks its rule (bad URL, a URL with a user or a
  * password, recvWindow over 60000, a clock that is not a function...): every setting is checked now.
+ * @throws {@link UnsupportedRuntimeError} on a runtime with no `fetch` (and no `fetch` given), or no
+ * Web Crypto to sign with (and no `sign` given).
  *
  * @example
  * ```ts
@@ -40,6 +43,7 @@ export { DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig };
  */
 export function createClient(config: ClientConfig = {}): Client {
   const settings = resolveSettings(CLIENT_SETTINGS, config);
+  if (settings.fetch === undefined) assertRuntimeFetch();
   const { baseUrl, wsUrl, recvWindow, timeout, clock, scheduler } = settings;
   const redact = redactor([settings.apiKey, settings.secretKey]);
   const sign = settings.sign ?? (settings.secretKey !== undefined ? hmacSha256Signer(settings.secretKey) : undefined);

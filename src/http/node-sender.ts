@@ -17,6 +17,7 @@
  */
 import type { Dispatcher, Pool } from 'undici';
 import { BodyTooLarge, declaredTooLarge, MAX_BODY_BYTES } from './body.js';
+import { isNode, requirePackage } from '../internal/node-require.js';
 import { OriginPools } from './origin-pools.js';
 import type { WireResponse } from './wire.js';
 
@@ -155,17 +156,6 @@ export function createNodeSender(undici: Undici, maxOrigins?: number): NodeSende
   };
 }
 
-/** The parts of Node's `process` looked at. */
-interface NodeProcess {
-  readonly versions?: { readonly node?: string; readonly bun?: string; readonly deno?: string };
-  readonly getBuiltinModule?: (id: string) => unknown;
-}
-
-/** The part of `node:module` used here. */
-interface ModuleModule {
-  createRequire(from: string): (id: string) => unknown;
-}
-
 let shared: NodeSender | null | undefined;
 
 /**
@@ -181,25 +171,11 @@ let shared: NodeSender | null | undefined;
  */
 export function nodeSender(): NodeSender | undefined {
   if (shared === undefined) {
-    const process = (globalThis as { process?: NodeProcess }).process;
-    const versions = process?.versions;
-    const isNode = typeof versions?.node === 'string' && versions.bun === undefined && versions.deno === undefined;
-    const modules = isNode ? (process?.getBuiltinModule?.('node:module') as ModuleModule | undefined) : undefined;
-    const undici = modules ? loadUndici(modules) : undefined;
+    // A bundle that inlined the library's dependencies saw no import of undici and left it out:
+    // requests then go through the global `fetch` (undici too, behind the WHATWG objects), slower,
+    // never failing for a module left behind.
+    const undici = isNode() ? requirePackage<Undici>('undici') : undefined;
     shared = undici ? createNodeSender(undici) : null;
   }
   return shared ?? undefined;
-}
-
-/**
- * undici, or `undefined` when it cannot be loaded: a Node bundle that inlined the library's
- * dependencies saw no import of it and left it out. Requests then go through the global `fetch`
- * (undici too, behind the WHATWG objects): slower, never failing for a module left behind.
- */
-function loadUndici(modules: ModuleModule): Undici | undefined {
-  try {
-    return modules.createRequire(import.meta.url)('undici') as Undici;
-  } catch {
-    return undefined;
-  }
 }

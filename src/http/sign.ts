@@ -10,6 +10,8 @@
  *
  * @module
  */
+import { builtinModule } from '../internal/node-require.js';
+import { UnsupportedRuntimeError } from '../unsupported-runtime.js';
 
 /**
  * Signs a text and returns the signature as the service expects it: lowercase hex.
@@ -33,9 +35,14 @@ function toHex(bytes: ArrayBuffer): string {
 
 /** Node's `crypto` module, when this runtime is Node (20.16+) and exposes it; else `undefined`. */
 function nodeCrypto(): NodeHmac | undefined {
-  const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const module = runtime?.getBuiltinModule?.('node:crypto') as Partial<NodeHmac> | undefined;
+  const module = builtinModule<NodeHmac>('node:crypto');
   return typeof module?.createHmac === 'function' ? (module as NodeHmac) : undefined;
+}
+
+/** Whether this runtime has Web Crypto's HMAC: `crypto.subtle` with `importKey` and `sign`. */
+function hasWebCrypto(): boolean {
+  const subtle = (globalThis as { readonly crypto?: { readonly subtle?: Partial<SubtleCrypto> } }).crypto?.subtle;
+  return typeof subtle?.importKey === 'function' && typeof subtle.sign === 'function';
 }
 
 /**
@@ -62,6 +69,8 @@ export function webCryptoHmacSigner(secretKey: string): Signer {
  * Makes a {@link Signer} that computes HMAC-SHA256 keyed with `secretKey`, as lowercase hex: with
  * Node's `createHmac` in Node, with Web Crypto elsewhere (both read the key and the text as UTF-8).
  *
+ * @throws {@link UnsupportedRuntimeError} naming `Web Crypto` on a runtime with neither.
+ *
  * @example
  * ```ts
  * const sign = hmacSha256Signer('45d0b3c26f2644f19bfb98b07741b2f5');
@@ -71,7 +80,10 @@ export function webCryptoHmacSigner(secretKey: string): Signer {
  */
 export function hmacSha256Signer(secretKey: string): Signer {
   const node = nodeCrypto();
-  if (!node) return webCryptoHmacSigner(secretKey);
+  if (!node) {
+    if (!hasWebCrypto()) throw new UnsupportedRuntimeError({ operation: 'createClient', missing: 'Web Crypto' });
+    return webCryptoHmacSigner(secretKey);
+  }
   return (payload) => {
     try {
       return Promise.resolve(node.createHmac('sha256', secretKey).update(payload).digest('hex'));

@@ -17,6 +17,7 @@
  * @module
  */
 import ky from 'ky';
+import { UnsupportedRuntimeError } from '../unsupported-runtime.js';
 import { nodeSender, type NodeSender } from './node-sender.js';
 import type { WireRequest, WireResponse } from './wire.js';
 
@@ -31,6 +32,20 @@ export type FetchLike = (input: Request | URL | string, init?: RequestInit) => P
 
 /** Why nothing could send: no `fetch` given, none global, and undici not loadable. */
 export const NO_FETCH = 'no fetch to send with: this runtime has no global fetch and could not load undici; give the client a fetch';
+
+/**
+ * Refuses a runtime with nothing to send with, before a client is made: no global `fetch` and, on
+ * Node, no undici. A client given a `fetch` of its own never asks.
+ *
+ * @throws {@link UnsupportedRuntimeError} naming `fetch`.
+ * @example
+ * ```ts
+ * if (config.fetch === undefined) assertRuntimeFetch();
+ * ```
+ */
+export function assertRuntimeFetch(): void {
+  if (typeof globalThis.fetch !== 'function' && nodeSender() === undefined) throw new UnsupportedRuntimeError({ operation: 'createClient', missing: 'fetch' });
+}
 
 /**
  * Sends the `Request` ky built through the Node sender: its method, URL and headers as ky made them, and

@@ -15,7 +15,7 @@ import { aFunction, BOOLEAN, duration, listOf, oneOf, SCHEDULER, type Rule } fro
 import { BACKOFF_SETTINGS, type BackoffOptions } from './backoff.js';
 import type { PrivateChannelKind } from './channels.js';
 import { isClient, type ListenKeyProvider } from './listen-key-source.js';
-import { defaultWebSocketFactory, type WebSocketFactory } from './socket.js';
+import { assertRuntimeWebSocket, defaultWebSocketFactory, type WebSocketFactory } from './socket.js';
 
 /** Settings of {@link userDataStream}. */
 export interface UserDataStreamOptions {
@@ -45,7 +45,7 @@ export interface UserDataStreamOptions {
   readonly onMalformedFrame?: 'report' | 'error' | undefined;
   /** Scheduler for every timer. Default: the client's, else rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike | undefined;
-  /** Opens websockets. Default: isomorphic-ws. */
+  /** Opens websockets. Default: the runtime's own `WebSocket`; `ws` (through isomorphic-ws) on a Node without one. */
   readonly webSocketFactory?: WebSocketFactory | undefined;
   /** Randomness for backoff jitter, in [0, 1). Default `Math.random`. */
   readonly random?: (() => number) | undefined;
@@ -143,6 +143,9 @@ export const LISTEN_KEY_PROVIDER: Rule<ListenKeyProvider> = {
  * Checks a stream's settings, adding an issue per broken rule to `issues`, and returns them with
  * their defaults.
  *
+ * @throws `UnsupportedRuntimeError` when no `webSocketFactory` is given and the runtime has no
+ * socket to open.
+ *
  * @example
  * ```ts
  * const issues: ValidationIssue[] = [];
@@ -150,6 +153,8 @@ export const LISTEN_KEY_PROVIDER: Rule<ListenKeyProvider> = {
  * ```
  */
 export function checkStreamOptions(options: unknown, issues: ValidationIssue[]): ResolvedStreamOptions {
-  return checkSettings(STREAM_SETTINGS, options, issues);
+  const settings = checkSettings(STREAM_SETTINGS, options, issues);
+  if (settings.webSocketFactory === defaultWebSocketFactory) assertRuntimeWebSocket();
+  return settings;
 }
 

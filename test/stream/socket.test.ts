@@ -1,9 +1,10 @@
 /**
- * The socket's binary type fits the runtime: `ws` in Node is asked for 'nodebuffer', a browser's
- * WebSocket for 'arraybuffer' (it knows no 'nodebuffer' and warns about it). Either way the frame
- * decoder gets bytes it reads, down to the same events.
+ * The default socket is the runtime's own `WebSocket` where there is one, else (Node 20) `ws`. Its
+ * binary type fits the class: `ws` is asked for 'nodebuffer', a browser's WebSocket for
+ * 'arraybuffer' (it knows no 'nodebuffer' and warns about it). Either way the frame decoder gets
+ * bytes it reads, down to the same events.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import { filter, firstValueFrom, take, toArray } from 'rxjs';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -11,7 +12,7 @@ import { createClient } from '../../src/index.js';
 import { startSimulator, type Simulator } from '../../src/simulator/index.js';
 import { decodeFrame } from '../../src/stream/decode-frame.js';
 import { encodeJsonFrame, encodePushFrame } from '../../src/simulator/ws/encode-frame.js';
-import { binaryTypeFor, defaultWebSocketFactory, webSocketFactoryFor, type SocketClose, type SocketMessage, type WebSocketLike } from '../../src/stream/socket.js';
+import { binaryTypeFor, webSocketFactoryFor, type defaultWebSocketFactory, type SocketClose, type SocketMessage, type WebSocketLike } from '../../src/stream/socket.js';
 import { userDataStream } from '../../src/stream/user-data-stream.js';
 import { orderEvent } from './fixtures.js';
 
@@ -70,6 +71,8 @@ describe('binaryTypeFor', () => {
     expect(binaryTypeFor((globalThis as { WebSocket?: unknown }).WebSocket)).toBe('arraybuffer');
     expect(binaryTypeFor(undefined)).toBe('arraybuffer');
     expect(binaryTypeFor({ createWebSocketStream: () => undefined })).toBe('arraybuffer');
+    // A browser-style class with a `terminate` (as Bun's has) is not ws.
+    expect(binaryTypeFor(class { terminate(): void {} })).toBe('arraybuffer');
   });
 });
 
@@ -105,14 +108,46 @@ describe('the sockets the factories open', () => {
     });
   }
 
-  it("in Node, ws's own buffers (a Uint8Array), which decode to the event", async () => {
-    const socket = defaultWebSocketFactory(url);
+  /** The default factory as the socket module decides it afresh, with the global `WebSocket` set to `own`. */
+  async function defaultFactoryWith(own: unknown): Promise<typeof defaultWebSocketFactory> {
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'WebSocket');
+    Object.defineProperty(globalThis, 'WebSocket', { value: own, configurable: true, writable: true });
+    try {
+      let factory: typeof defaultWebSocketFactory | undefined;
+      await jest.isolateModulesAsync(async () => {
+        factory = (await import('../../src/stream/socket.js')).defaultWebSocketFactory;
+      });
+      if (factory === undefined) throw new Error('the socket module did not load');
+      // The module looks at the runtime when it opens its first socket.
+      const first = factory(url);
+      first.onerror = () => undefined;
+      first.close();
+      return factory;
+    } finally {
+      if (saved === undefined) Reflect.deleteProperty(globalThis, 'WebSocket');
+      else Object.defineProperty(globalThis, 'WebSocket', saved);
+    }
+  }
+
+  it("on a Node without a WebSocket of its own (Node 20), ws, with ws's own buffers (a Uint8Array), which decode to the event", async () => {
+    const socket = (await defaultFactoryWith(undefined))(url);
+    expect(socket).toBeInstanceOf(WebSocket);
     expect(socket.binaryType).toBe('nodebuffer');
     const [bytes, json] = await twoMessages(socket);
     expect(bytes).toBeInstanceOf(Uint8Array);
     expect(typeof json).toBe('string');
     expect(decodeFrame(bytes as Uint8Array)).toEqual({ kind: 'event', event: orderEvent });
     expect(decodeFrame(json as string)).toEqual({ kind: 'event', event: { ...orderEvent, channel: 'spot@private.orders.v3.api' } });
+  });
+
+  it('on a runtime with a WebSocket of its own (browsers, Deno, Bun, Workers, Node 22+), that one, as it is', async () => {
+    BrowserLikeSocket.warnings.length = 0;
+    const socket = (await defaultFactoryWith(BrowserLikeSocket))(url);
+    expect(socket).toBeInstanceOf(BrowserLikeSocket);
+    expect(socket.binaryType).toBe('arraybuffer');
+    const [bytes] = await twoMessages(socket);
+    expect(decodeFrame(bytes as ArrayBuffer)).toEqual({ kind: 'event', event: orderEvent });
+    expect(BrowserLikeSocket.warnings).toEqual([]);
   });
 
   it('in a browser, ArrayBuffers, with no warning about the binary type, which decode to the same event', async () => {

@@ -1,10 +1,13 @@
 /**
  * The longest event-loop delay since the last look, from Node's `monitorEventLoopDelay`
- * (`node:perf_hooks`); where the runtime has none, no delay is measured.
+ * (`node:perf_hooks`); where the runtime has none, no delay is measured. The module is reached when
+ * the measuring starts, never by an `import`: a Worker without `nodejs_compat` has no
+ * `node:perf_hooks`, and a module importing it would not load there at all.
  *
  * @module
  */
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import type { IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { builtinModule } from '../../internal/node-require.js';
 
 /** Sampling period of the monitor, ms: delays are measured to about this much. */
 const RESOLUTION_MS = 20;
@@ -35,10 +38,11 @@ export interface EventLoopDelay {
 export function measureEventLoopDelay(): EventLoopDelay {
   let histogram: IntervalHistogram | undefined;
   try {
-    histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-    histogram.enable();
+    const monitor = builtinModule<{ monitorEventLoopDelay: typeof monitorEventLoopDelay }>('node:perf_hooks')?.monitorEventLoopDelay;
+    histogram = monitor?.({ resolution: RESOLUTION_MS });
+    histogram?.enable();
   } catch {
-    // A runtime with node:perf_hooks but without the monitor: liveness is then the answer alone.
+    // A runtime with node:perf_hooks but without a working monitor: liveness is then the answer alone.
     histogram = undefined;
   }
   return {

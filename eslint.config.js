@@ -10,13 +10,14 @@ import { readdirSync } from 'node:fs';
 // fp-ts's Node entry is CommonJS: a value imported from it brings a whole module into a browser
 // page. io-ts results are read with codecs/decoder.ts's isInvalid.
 const NO_FP_TS = [{ group: ['fp-ts', 'fp-ts/*'], allowTypeImports: true, message: 'Use isInvalid (src/codecs/decoder.ts) or io-ts; import only types from fp-ts.' }];
-// protobuf-es's reflection runtime and the generated schema (50 KB minified): the library reads
-// frames with its own wire reads (src/stream/wire-reader.ts) and uses at most protobuf-es's wire
-// layer (the recorder's base64); the simulator and the command line may use them.
-const PROTOBUF_MESSAGE = 'The library uses @bufbuild/protobuf/wire at most (the stream reads the wire itself: wire-reader.ts); the runtime and the generated schema are for the simulator and the tests.';
+// protobuf-es (its runtime, its wire layer) and the generated schema: the library reads frames
+// with its own wire reads (src/stream/wire-reader.ts) and writes a recording's base64 with
+// uint8array-extras, so neither a page nor a program that imports the root entry loads protobuf-es;
+// the simulator and the command line may use them.
+const PROTOBUF_MESSAGE = 'The library does not use protobuf-es (the stream reads the wire itself: wire-reader.ts; base64 is uint8array-extras); the runtime, its wire layer and the generated schema are for the simulator and the tests.';
 const NO_PROTOBUF_RUNTIME = {
   paths: [{ name: '@bufbuild/protobuf', allowTypeImports: true, message: PROTOBUF_MESSAGE }],
-  patterns: [{ group: ['@bufbuild/protobuf/*', '!@bufbuild/protobuf/wire', '**/gen/**'], allowTypeImports: true, message: PROTOBUF_MESSAGE }],
+  patterns: [{ group: ['@bufbuild/protobuf/*', '**/gen/**'], allowTypeImports: true, message: PROTOBUF_MESSAGE }],
 };
 
 // The layers of src/, lowest first (docs/architecture.md, "Layers"): a module may import its own

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { base64Decode } from '@bufbuild/protobuf/wire';
+import { base64ToUint8Array } from 'uint8array-extras';
 import type { SchedulerLike, Subscriber, Subscription } from 'rxjs';
 import { decodeFrame } from '../stream/decode-frame.js';
 import type { UserDataEvent } from '../stream/user-data-stream.js';
@@ -26,7 +26,7 @@ export interface RunSettings {
 /** The event a frame record gives on replay, or the diagnostic of a delivered frame now refused. */
 function frameOutcome(record: FrameRecord, line: number): { readonly event?: UserDataEvent; readonly diagnostic?: RecordingDiagnostic } {
   if (record.dropped === true) return {};
-  const result = decodeFrame('text' in record ? record.text : base64Decode(record.binary));
+  const result = decodeFrame('text' in record ? record.text : base64ToUint8Array(record.binary));
   if (result.kind === 'event') return { event: result.event };
   if (result.kind === 'control') return {};
   const why = result.kind === 'malformed' ? result.reason : `a frame of channel ${result.channel.slice(0, 64)}`;

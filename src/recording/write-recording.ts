@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { base64Encode } from '@bufbuild/protobuf/wire';
+import { uint8ArrayToBase64 } from 'uint8array-extras';
 import type { LifecycleEvent } from '../stream/lifecycle.js';
 import { type DefaultsOf, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import type { Rule } from '../settings/rules.js';
@@ -193,7 +193,7 @@ export function createRecordingWriter(options: RecordingWriterOptions = {}): Rec
         record = { ...base, text, ...flags, ...(text === input.data ? {} : { redacted: true }) };
       } else {
         const safe = redaction.bytes(bytesOf(input.data));
-        record = { ...base, binary: base64Encode(safe.bytes), ...flags, ...(safe.redacted ? { redacted: true } : {}) };
+        record = { ...base, binary: uint8ArrayToBase64(safe.bytes), ...flags, ...(safe.redacted ? { redacted: true } : {}) };
       }
       return encodeRecord(record);
     },

@@ -111,7 +111,7 @@ describe('npm run test:all', () => {
 
 describe('npm test (the fast tier)', () => {
   it('looks for no system program: overrides that point at nothing do not stop it, and it lists no full-tier suite', async () => {
-    const nowhere = { CHROMIUM_PATH: '/nonexistent/chromium', NATS_SERVER_BIN: '/nonexistent/nats-server', TMUX_BIN: '/nonexistent/tmux' };
+    const nowhere = { CHROMIUM_PATH: '/nonexistent/chromium', FIREFOX_PATH: '/nonexistent/firefox-esr', NATS_SERVER_BIN: '/nonexistent/nats-server', TMUX_BIN: '/nonexistent/tmux' };
     const result = await runTests(['--listTests', 'test/scripts/', 'test/browser/', 'test/package/'], nowhere);
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('nonexistent');

@@ -53,7 +53,7 @@ function install(commands: readonly (readonly string[])[], packages: readonly st
 }
 
 /**
- * Returns `{ CHROMIUM_PATH, NATS_SERVER_BIN, TMUX_BIN }` for the tests, installing what is missing
+ * Returns `{ CHROMIUM_PATH, FIREFOX_PATH, NATS_SERVER_BIN, TMUX_BIN }` for the tests, installing what is missing
  * when it can.
  *
  * @throws SystemToolsMissing with the one message to show when a tool is missing and cannot be installed.

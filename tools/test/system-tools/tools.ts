@@ -1,8 +1,8 @@
 /**
  * The system programs the test suite uses, and where to look for each. They come from the system's
- * package manager, not from npm: Debian's Chromium (the browser test drives it; the suite never
- * downloads a browser), a real nats-server (the JetStream bridge tests) and tmux (the demo's
- * terminal test runs the demo in a pseudo-terminal).
+ * package manager, not from npm: Debian's Chromium and Firefox ESR (the browser tests drive both;
+ * the suite never downloads a browser), a real nats-server (the JetStream bridge tests) and tmux
+ * (the demo's terminal test runs the demo in a pseudo-terminal).
  *
  * @module
  */
@@ -32,6 +32,14 @@ export const SYSTEM_TOOLS: readonly SystemTool[] = [
     commands: ['chromium', 'chromium-browser'],
     fallbackPaths: ['/usr/bin/chromium'],
     neededBy: 'the browser example test (test/browser)',
+  },
+  {
+    name: 'Firefox ESR',
+    debianPackage: 'firefox-esr',
+    envVar: 'FIREFOX_PATH',
+    commands: ['firefox-esr'],
+    fallbackPaths: ['/usr/bin/firefox-esr'],
+    neededBy: 'the browser examples in Firefox (test/browser, test/react-example: WebDriver BiDi needs Firefox 128 or later)',
   },
   {
     name: 'nats-server',

@@ -4,7 +4,7 @@
  * - `fast` (`npm test`): every suite that needs only Node and loopback: the unit tests, the
  *   simulator, the stream against it, the operators, the command line, the budget, the docs' checks.
  * - `full` (`npm run test:all` runs both tiers): the suites below, which need a system program
- *   (Chromium, nats-server, tmux), install the package with npm, or run for minutes.
+ *   (Chromium, Firefox ESR, nats-server, tmux), install the package with npm, or run for minutes.
  *
  * A suite is in the full tier when it is listed here, and in the fast tier otherwise: a new suite
  * lands in exactly one (`test/scripts/tiers.test.ts` checks both tiers together are every suite,
@@ -16,7 +16,7 @@
 
 /** The full tier's folders (ending in `/`) and files, under the reason they are there. */
 export const FULL_TIER = {
-  'Chromium (the browser examples)': ['test/browser/', 'test/react-example/'],
+  'Chromium and Firefox ESR (the browser examples, in each browser)': ['test/browser/', 'test/react-example/'],
   'nats-server (the JetStream bridge against a real server)': [
     'test/bridge/consume.test.ts',
     'test/bridge/fleet-nats.test.ts',

@@ -93,8 +93,10 @@ describe('the test tiers', () => {
       const source = readFileSync(join(ROOT, file), 'utf8');
       return SYSTEM_TOOLS.some((tool) => source.includes(`'${tool.envVar}'`) || source.includes(`.${tool.envVar}`));
     });
-    // The modules that start Chromium, nats-server and tmux are found (a renamed variable would hide them).
-    expect(starters).toEqual(expect.arrayContaining(['test/bridge/nats-server.ts', 'test/browser/chromium.ts', 'test/demo/tmux.ts']));
+    // The modules that start Chromium, Firefox, nats-server and tmux are found (a renamed variable would hide them).
+    expect(starters).toEqual(
+      expect.arrayContaining(['test/bridge/nats-server.ts', 'test/support/browsers/chromium.ts', 'test/support/browsers/firefox.ts', 'test/demo/tmux.ts']),
+    );
     const fast = await listed('fast');
     const offending = fast.flatMap((suite) => [...reached(suite)].filter((file) => starters.includes(file)).map((file) => `${suite} -> ${file}`));
     expect(offending).toEqual([]);

@@ -1,31 +1,24 @@
 /**
- * Everything a page sends and receives, as text, so a test can prove a value never reached it:
- * each request's method, URL, headers and body, each response's body, and each websocket's URL
- * and frames.
+ * Everything a page in Chromium sends and receives, as text, from playwright-core's events (the
+ * DevTools protocol's own view of the network): each request's method, URL, headers and body,
+ * each response's body, and each websocket's URL and frames.
+ *
+ * @module
  */
 import type { Page } from 'playwright-core';
-
-/** What a page exchanged so far. */
-export interface Traffic {
-  /** `METHOD URL` of every request, in order. */
-  readonly requests: string[];
-  /** All exchanged text: URLs, request headers and bodies, response bodies, websocket frames. */
-  texts(): Promise<string[]>;
-  /** URLs of the websockets the page opened. */
-  readonly sockets: string[];
-}
+import type { Traffic } from './driven-page.js';
 
 /**
  * Starts recording a page's traffic (before it navigates).
  *
  * @example
  * ```ts
- * const traffic = recordTraffic(page);
+ * const traffic = recordChromiumTraffic(page);
  * await page.goto(url);
  * expect((await traffic.texts()).join('\n')).not.toContain(secret);
  * ```
  */
-export function recordTraffic(page: Page): Traffic {
+export function recordChromiumTraffic(page: Page): Traffic {
   const requests: string[] = [];
   const sockets: string[] = [];
   const texts: string[] = [];

@@ -23,9 +23,18 @@ export function firefoxMajor(printed: string): number | undefined {
   return match?.[1] === undefined ? undefined : Number(match[1]);
 }
 
+/**
+ * An uncaught error as Chromium's driver reports it: BiDi's text of it, which puppeteer-core makes
+ * the message, starts with the error's name (`Error: boom`), where the DevTools protocol gives
+ * the message alone (`boom`).
+ */
+function asChromiumReports(error: unknown): unknown {
+  return error instanceof Error ? new Error(error.message.replace(/^[A-Za-z]*Error: /, '')) : error;
+}
+
 async function drive(page: Page): Promise<DrivenPage> {
   const record: ConsoleRecord = { problems: [], notes: [] };
-  page.on('pageerror', (error) => fileUncaught(record, error));
+  page.on('pageerror', (error) => fileUncaught(record, asChromiumReports(error)));
   page.on('console', (message) => fileConsoleMessage(record, message.type(), message.text()));
   const traffic = await recordFirefoxTraffic(page);
   return {

@@ -6,19 +6,30 @@
  *                            looks for and installs nothing
  *   npm run test:all         both tiers (`--all` here): first makes sure of the system programs the
  *                            full tier uses (installing them with apt-get when it may, or stopping
- *                            at once with what to install)
+ *                            at once with what to install), the runtimes it runs the library
+ *                            on (Bun, Deno, workerd: npm packages in node_modules/.cache/runtimes/),
+ *                            and a build of dist/ no older than the sources
  *
  * @module
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { ensureBuild } from './runtimes/build.js';
+import { ensureRuntimes, RuntimesMissing } from './runtimes/ensure.js';
 import { ensureSystemTools, SystemToolsMissing } from './system-tools/ensure.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function toolEnvironment(): Record<string, string> {
   try {
-    return ensureSystemTools(process.env, (line) => console.error(line));
+    const log = (line: string): void => console.error(line);
+    const tools = ensureSystemTools(process.env, log);
+    const runtimes = ensureRuntimes(ROOT, process.env, log);
+    ensureBuild(ROOT, log);
+    return { ...tools, ...runtimes };
   } catch (error) {
-    if (error instanceof SystemToolsMissing) {
+    if (error instanceof SystemToolsMissing || error instanceof RuntimesMissing) {
       console.error(error.message);
       process.exit(1);
     }

@@ -10,8 +10,8 @@
 export interface Page {
   readonly name: string;
   readonly imports: readonly string[];
-  /** Most the page may weigh, minified and gzipped, in bytes. */
-  readonly budgetBytes: number;
+  /** Most the page may weigh, minified and gzipped, in bytes; none for a page weighed only to be known. */
+  readonly budgetBytes?: number | undefined;
 }
 
 /** A kilobyte, as the budgets count it: 1,000 bytes. */
@@ -24,11 +24,14 @@ export const STREAM_PAGE: Page = {
   budgetBytes: 40 * KB,
 };
 
-/** One REST operation with its client. */
+/**
+ * One REST operation with its client. Weighed, with no budget: a page never signs REST calls (its
+ * secret stays on its backend, which serves its keys and account reads through `mexc-rx/server`),
+ * so this is what a signing client weighs, not what a page carries.
+ */
 export const REST_PAGE: Page = {
   name: 'one REST call',
   imports: ['createClient', 'listSubAccounts'],
-  budgetBytes: 25 * KB,
 };
 
 /** The pages, in report order. */

@@ -11,12 +11,8 @@ import { MexcError, type RequestTarget } from './error-context.js';
 /** What a runtime may lack. */
 export type RuntimeFeature = 'fetch' | 'WebSocket' | 'Web Crypto';
 
-/** What to give the library instead of each missing part. */
-const REMEDY: Readonly<Record<RuntimeFeature, string>> = {
-  fetch: 'give the client a `fetch` (createClient({ fetch }))',
-  WebSocket: 'give the stream a `webSocketFactory` (userDataStream(client, { webSocketFactory }))',
-  'Web Crypto': 'give the client a `sign` function (createClient({ sign }))',
-};
+/** The option that gives the library its own of each missing part. */
+const OPTION: Readonly<Record<RuntimeFeature, string>> = { fetch: 'createClient({ fetch })', WebSocket: 'userDataStream(client, { webSocketFactory })', 'Web Crypto': 'createClient({ sign })' };
 
 /**
  * This runtime lacks a part the library needs and was given nothing in its place: no global
@@ -42,7 +38,7 @@ export class UnsupportedRuntimeError extends MexcError {
   readonly missing: RuntimeFeature;
 
   constructor(args: { operation: 'createClient' | 'userDataStream'; missing: RuntimeFeature }) {
-    super(`${args.operation}: this runtime has no ${args.missing} the library can use; ${REMEDY[args.missing]}`);
+    super(`${args.operation}: this runtime has no ${args.missing}; give one: ${OPTION[args.missing]}`);
     this.operation = args.operation;
     this.missing = args.missing;
   }

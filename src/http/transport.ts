@@ -16,8 +16,8 @@
  *
  * @module
  */
-import ky from 'ky';
 import { UnsupportedRuntimeError } from '../unsupported-runtime.js';
+import { kyInstance } from './ky-loader.js';
 import { nodeSender, type NodeSender } from './node-sender.js';
 import type { WireRequest, WireResponse } from './wire.js';
 
@@ -89,7 +89,7 @@ export function transmit(transport: HttpTransport, fetchImpl: FetchLike | undefi
   if (node) {
     const viaNode = (input: Request | URL | string): Promise<Response> =>
       sendKyRequest(node, input as Request, request.body, signal) as Promise<unknown> as Promise<Response>;
-    return ky(request.url, { ...kyOptions, fetch: viaNode });
+    return kyInstance().then((ky) => ky(request.url, { ...kyOptions, fetch: viaNode }));
   }
   const fetchFn = fetchImpl ?? (globalThis.fetch as FetchLike | undefined);
   // A runtime with neither (a DOM test environment without Node's web globals, which undici needs).
@@ -98,5 +98,5 @@ export function transmit(transport: HttpTransport, fetchImpl: FetchLike | undefi
   // ky calls its `fetch` as a method of its options object. A runtime's own `fetch` may refuse any
   // `this` but the global object or none (workerd: "Illegal invocation"), and a user's may be that
   // very function passed unbound, so ky is handed a plain call of it.
-  return ky(request.url, { ...kyOptions, signal, fetch: (input, init) => fetchFn(input, init) });
+  return kyInstance().then((ky) => ky(request.url, { ...kyOptions, signal, fetch: (input, init) => fetchFn(input, init) }));
 }

@@ -99,6 +99,13 @@ function findSocketClass(): WebSocketClass | undefined {
   return runtimeClass ?? undefined;
 }
 
+/** The runtime's socket class. @throws {@link UnsupportedRuntimeError} when there is none. */
+function runtimeSocketClass(): WebSocketClass {
+  const found = findSocketClass();
+  if (found === undefined) throw new UnsupportedRuntimeError({ operation: 'userDataStream', missing: 'WebSocket' });
+  return found;
+}
+
 /**
  * Refuses a runtime with no socket the default factory can open, before a stream is made.
  *
@@ -110,7 +117,7 @@ function findSocketClass(): WebSocketClass | undefined {
  * ```
  */
 export function assertRuntimeWebSocket(): void {
-  if (findSocketClass() === undefined) throw new UnsupportedRuntimeError({ operation: 'userDataStream', missing: 'WebSocket' });
+  runtimeSocketClass();
 }
 
 let runtimeFactory: WebSocketFactory | undefined;
@@ -125,11 +132,4 @@ let runtimeFactory: WebSocketFactory | undefined;
  * const socket = defaultWebSocketFactory('wss://wbs-api.mexc.com/ws?listenKey=...');
  * ```
  */
-export const defaultWebSocketFactory: WebSocketFactory = (url) => {
-  if (runtimeFactory === undefined) {
-    const socketClass = findSocketClass();
-    if (socketClass === undefined) throw new UnsupportedRuntimeError({ operation: 'userDataStream', missing: 'WebSocket' });
-    runtimeFactory = webSocketFactoryFor(socketClass);
-  }
-  return runtimeFactory(url);
-};
+export const defaultWebSocketFactory: WebSocketFactory = (url) => (runtimeFactory ??= webSocketFactoryFor(runtimeSocketClass()))(url);

@@ -13,6 +13,8 @@ import { describe, expect, it } from '@jest/globals';
 import { weighPage } from '../../bench/bundle-build.js';
 import * as browserStandIn from '../../src/http/node-sender-browser.js';
 import * as nodeSender from '../../src/http/node-sender.js';
+import * as requireStandIn from '../../src/internal/node-require-browser.js';
+import * as nodeRequire from '../../src/internal/node-require.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { readonly browser?: Readonly<Record<string, string>> };
 const swaps = Object.entries(pkg.browser ?? {});
@@ -35,12 +37,25 @@ describe('the browser field of package.json', () => {
     expect(nodeSender.nodeSender()).toBeDefined();
   });
 
+  it("swaps node-require.js for a stand-in exporting the same, finding no Node, so a page carries none of Node's look-ups", async () => {
+    expect(swaps).toContainEqual(['./dist/internal/node-require.js', './dist/internal/node-require-browser.js']);
+    expect(Object.keys(requireStandIn).sort()).toEqual(Object.keys(nodeRequire).sort());
+    expect([requireStandIn.isNode(), requireStandIn.builtinModule('node:crypto'), requireStandIn.requirePackage('ws')]).toEqual([false, undefined, undefined]);
+    // On Node, the real one finds them.
+    expect([nodeRequire.isNode(), typeof nodeRequire.builtinModule<{ createHmac: unknown }>('node:crypto')?.createHmac, nodeRequire.requirePackage('ws') !== undefined]).toEqual([true, 'function', true]);
+    const page = await weighPage("export { userDataStream, hmacSha256Signer } from 'mexc-rx';\n");
+    expect(page.files.has('src/internal/node-require.ts')).toBe(false);
+  });
+
   it('leaves the undici sender, its pools and undici out of a browser page that makes a client', async () => {
     const page = await weighPage("export { createClient, listSubAccounts } from 'mexc-rx';\n");
     expect(page.files.has('src/http/transport.ts')).toBe(true);
     expect(page.files.has('src/http/node-sender.ts')).toBe(false);
     expect(page.files.has('src/http/origin-pools.ts')).toBe(false);
     expect([...page.files.keys()].filter((file) => file.includes('undici'))).toEqual([]);
+    // ky imported as usual: a page pays nothing more for it at load, where Node's start does.
+    expect(swaps).toContainEqual(['./dist/http/ky-loader.js', './dist/http/ky-loader-browser.js']);
+    expect([page.files.has('src/http/ky-loader.ts'), page.files.has('src/http/ky-loader-browser.ts')]).toEqual([false, true]);
   });
 });
 

@@ -26,6 +26,7 @@ export const FULL_TIER = {
   ],
   "tmux (the demo's terminal view)": ['test/demo/terminal.test.ts'],
   'npm installs of the package (and nats-server)': ['test/package/'],
+  'Bun, Deno and workerd (the runtime matrix, the Worker example)': ['test/runtimes/'],
   'long runs': [
     'test/reliability/soak.test.ts',
     'test/stream-integration/long-run.test.ts',

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { RUNTIMES } from '../../tools/test/runtimes/runtimes.js';
 import { SYSTEM_TOOLS } from '../../tools/test/system-tools/tools.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -91,11 +92,11 @@ describe('the test tiers', () => {
   it('keep every module that starts a system program out of the fast tier', async () => {
     const starters = filesUnder('test', (name) => name.endsWith('.ts')).filter((file) => {
       const source = readFileSync(join(ROOT, file), 'utf8');
-      return SYSTEM_TOOLS.some((tool) => source.includes(`'${tool.envVar}'`) || source.includes(`.${tool.envVar}`));
+      return [...SYSTEM_TOOLS, ...RUNTIMES].some((tool) => source.includes(`'${tool.envVar}'`) || source.includes(`.${tool.envVar}`));
     });
-    // The modules that start Chromium, Firefox, nats-server and tmux are found (a renamed variable would hide them).
+    // The modules that start Chromium, Firefox, nats-server, tmux, Bun, Deno and workerd are found (a renamed variable would hide them).
     expect(starters).toEqual(
-      expect.arrayContaining(['test/bridge/nats-server.ts', 'test/support/browsers/chromium.ts', 'test/support/browsers/firefox.ts', 'test/demo/tmux.ts']),
+      expect.arrayContaining(['test/bridge/nats-server.ts', 'test/support/browsers/chromium.ts', 'test/support/browsers/firefox.ts', 'test/demo/tmux.ts', 'test/runtimes/harness/binaries.ts', 'test/runtimes/harness/workerd.ts']),
     );
     const fast = await listed('fast');
     const offending = fast.flatMap((suite) => [...reached(suite)].filter((file) => starters.includes(file)).map((file) => `${suite} -> ${file}`));

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { requirePackage } from '../internal/node-require.js';
 import type { MeterProviderLike } from './meter-types.js';
 
 /** The part of `@opentelemetry/api` read here. */
@@ -14,20 +15,11 @@ interface MetricsApi {
   readonly metrics?: { readonly getMeterProvider?: () => MeterProviderLike };
 }
 
-type GetBuiltinModule = (id: string) => unknown;
-
 /** `null`: looked for and not there (looked for once per process: a failed lookup reads the disk). */
 let loaded: MetricsApi | null | undefined;
 
 function loadApi(): MetricsApi | null {
-  const getBuiltinModule = (globalThis as { readonly process?: { readonly getBuiltinModule?: GetBuiltinModule } }).process?.getBuiltinModule;
-  if (typeof getBuiltinModule !== 'function') return null;
-  try {
-    const { createRequire } = getBuiltinModule('node:module') as { createRequire(from: string): (id: string) => unknown };
-    return createRequire(import.meta.url)('@opentelemetry/api') as MetricsApi;
-  } catch {
-    return null;
-  }
+  return requirePackage<MetricsApi>('@opentelemetry/api') ?? null;
 }
 
 /**

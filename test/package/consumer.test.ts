@@ -118,6 +118,7 @@ describe('the tarball npm pack makes', () => {
         'dist/index.js', 'dist/index.d.ts', 'dist/simulator/index.js', 'dist/simulator/index.d.ts',
         'dist/bridge/index.js', 'dist/bridge/index.d.ts', 'dist/decimal/index.js', 'dist/decimal/index.d.ts', 'dist/cli/main.js',
         'dist/server/index.js', 'dist/server/index.d.ts',
+        'dist/node/index.js', 'dist/node/simulator/index.js', 'dist/node/bridge/index.js', 'dist/node/decimal/index.js', 'dist/node/server/index.js',
       ]),
     );
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);

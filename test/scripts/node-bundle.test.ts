@@ -1,5 +1,5 @@
 /**
- * The Node build's entries (`tools/build/node-bundle.mjs`): one per entry of package.json's
+ * The Node build's entries (`tools/node-bundle.mjs`): one per entry of package.json's
  * `exports`, each entry's `node` condition pointing at its bundle and coming before `import` (Node
  * takes the first condition that matches, so a `node` after `import` would never be read). An entry
  * added without its `node` condition fails the build, naming it.
@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 // @ts-expect-error: plain JavaScript, run by `npm run build` before any type exists.
-import { nodeBuildOf, nodeEntries } from '../../tools/build/node-bundle.mjs';
+import { nodeBuildOf, nodeEntries } from '../../tools/node-bundle.mjs';
 
 type Manifest = { readonly exports: Readonly<Record<string, unknown>> };
 const entriesOf = nodeEntries as (manifest: Manifest) => string[];

@@ -42,6 +42,13 @@ export function readReport(text: string): { steps: Map<StepName, StepLine>; othe
   return { steps, other: other.join('\n') };
 }
 
+/**
+ * How a Worker's bundler (wrangler's esbuild) takes the library in: the `worker` and `browser`
+ * conditions, the `browser` field left aside (neutral platform), and any `node:` module left as an
+ * import, which workerd without `nodejs_compat` refuses to load.
+ */
+export const WORKER_BUNDLING = { conditions: ['worker', 'browser'], mainFields: ['module', 'main'], external: ['node:*'] };
+
 /** What the program's entry hands the package's two entries to (exports of `scenario/hosts.ts`). */
 export type HostName = 'runOnBun' | 'runOnDeno' | 'workerOf';
 
@@ -49,9 +56,8 @@ export type HostName = 'runOnBun' | 'runOnDeno' | 'workerOf';
  * Builds the program for `runtime` with esbuild into `test-output/runtimes/<runtime>/main.mjs` and
  * returns its path: the scenario's TypeScript made one plain ES module, whose `import('mexc-rx')` and
  * `import('mexc-rx/server')` (and rxjs) the runtime resolves itself, as a user's program; or, for a
- * Worker (`bundleLibrary`), everything in one module as a Worker's bundler makes it (the `worker` and
- * `browser` conditions, the `browser` field left aside, any `node:` module left as an import, which
- * workerd without `nodejs_compat` refuses to load).
+ * Worker (`bundleLibrary`), everything in one module as a Worker's bundler makes it
+ * ({@link WORKER_BUNDLING}).
  */
 export async function buildProgram(runtime: string, host: HostName, bundleLibrary = false): Promise<string> {
   const dir = join(ROOT, 'test-output', 'runtimes', runtime);
@@ -69,7 +75,7 @@ export async function buildProgram(runtime: string, host: HostName, bundleLibrar
     target: 'es2022',
     logLevel: 'silent',
     ...(bundleLibrary
-      ? { conditions: ['worker', 'browser'], mainFields: ['module', 'main'], external: ['node:*'] }
+      ? WORKER_BUNDLING
       : { external: ['mexc-rx', 'mexc-rx/*', 'rxjs'] }),
   });
   return path;

@@ -10,6 +10,7 @@ import { RUNTIMES, RUNTIMES_PREFIX } from '../../../tools/test/runtimes/runtimes
 import { installedPath } from '../../../tools/test/runtimes/ensure.js';
 import type { ScenarioEnv } from '../scenario/protocol.js';
 import { buildProgram, readReport, ROOT, type ProgramRun } from './program.js';
+import { exampleCompatibilityDate } from './wrangler.js';
 
 /** The options of Miniflare's constructor used here. */
 export interface WorkerOptions {
@@ -61,14 +62,6 @@ async function miniflareClass(): Promise<MiniflareClass> {
 export async function startWorker(options: WorkerOptions): Promise<MiniflareLike> {
   const Miniflare = await miniflareClass();
   return new Miniflare({ ...options, host: '127.0.0.1', port: 0 });
-}
-
-/** The compatibility date of the Worker example's wrangler.toml: the date every Worker here runs at. */
-export function exampleCompatibilityDate(): string {
-  const toml = readFileSync(join(ROOT, 'examples', 'worker', 'wrangler.toml'), 'utf8');
-  const date = /^compatibility_date\s*=\s*"(\d{4}-\d{2}-\d{2})"/m.exec(toml)?.[1];
-  if (date === undefined) throw new Error('examples/worker/wrangler.toml names no compatibility_date');
-  return date;
 }
 
 /**

@@ -51,7 +51,7 @@ export const RUNTIMES: readonly Runtime[] = [
     version: '4.20260426.0',
     envVar: 'MINIFLARE_DIR',
     entry: '.',
-    neededBy: 'the runtime matrix and the Worker example (test/runtimes/worker.test.ts, test/worker-example/)',
+    neededBy: 'the runtime matrix and the Worker example (test/runtimes/worker.test.ts, test/runtimes/worker-example.test.ts)',
   },
 ];
 

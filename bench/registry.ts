@@ -31,4 +31,5 @@ export const benchmarks: readonly RegisteredBenchmark[] = [
   { name: 'thousand', load: async () => (await import('./thousand.bench.js')).thousandBenchmark },
   { name: 'bundle', load: async () => (await import('./bundle.bench.js')).bundleBenchmark },
   { name: 'handwritten', load: async () => (await import('./handwritten.bench.js')).handwrittenBenchmark },
+  { name: 'import-time', load: async () => (await import('./import-time.bench.js')).importTimeBenchmark },
 ];

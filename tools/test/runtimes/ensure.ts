@@ -90,11 +90,16 @@ function install(prefix: string, runtimes: readonly Runtime[], env: NodeJS.Proce
  * spawn(process.execPath, jestArgs, { env: { ...process.env, ...env } });
  * ```
  */
-export function ensureRuntimes(root: string, env: NodeJS.ProcessEnv, log: (line: string) => void, runtimes: readonly Runtime[] = RUNTIMES): Record<string, string> {
+export function ensureRuntimes(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  runtimes: readonly Runtime[] = RUNTIMES,
+  platform = `${process.platform}-${process.arch}`,
+): Record<string, string> {
   const prefix = join(root, RUNTIMES_PREFIX);
   const first = locate(prefix, runtimes, env);
   if (first.missing.length === 0) return Object.fromEntries(first.paths);
-  const platform = `${process.platform}-${process.arch}`;
   if (platform !== PLATFORM) {
     const overrides = first.missing.map((runtime) => `${runtime.envVar}=/path/to/${runtime.name}`).join(' ');
     throw new RuntimesMissing(`npm run test:all installs its runtimes for ${PLATFORM} only, and this is ${platform}: point the tests at your own copies (${overrides} npm run test:all).`);

@@ -9,7 +9,7 @@ import { type DefaultsOf, optional, resolveSettings, setting, settingsFor } from
 import { duration, OBSERVABLE, type Rule } from '../settings/rules.js';
 import { nextHealth, notRunning, type HealthInput, type HealthRecord, type StreamHealth } from './health.js';
 import { HealthRefresh } from './health-refresh.js';
-import type { RepairSignal } from './status.js';
+import type { RepairSignal } from './vocabulary.js';
 
 /** Settings of a stream's `health()`. */
 export interface StreamHealthOptions {

@@ -1,12 +1,12 @@
 /**
- * A stream's health as data: its status (the one vocabulary of `status.ts`), since when, when its
+ * A stream's health as data: its status (in the words of `vocabulary.ts`), since when, when its
  * last market event arrived, and its last PING's round trip; and the one pure function that moves
  * it on each input. The shells that feed it (one stream, many accounts) decide nothing.
  *
  * @module
  */
-import { afterEvent, afterRepair, START, statusOf, type RepairSignal, type StatusState, type StreamStatus } from './status.js';
-import type { UserDataEvent } from './user-data-stream.js';
+import { afterEvent, afterRepair, START, statusOf, type StatusState } from './status.js';
+import type { RepairSignal, StreamStatus, UserDataEvent } from './vocabulary.js';
 
 /** The health of one stream at a moment. Times are epoch ms on the stream's scheduler. */
 export interface StreamHealth {

@@ -1,31 +1,18 @@
 /**
- * The one vocabulary of a stream's status, shared by everything that shows or measures it (a UI's
- * badge through `toStore`, health and metrics), and `streamStatus`, which reads it off a user data
- * stream's lifecycle events.
+ * A stream's status as it moves: the one machine that reads the status words (`StreamStatus`, in
+ * `vocabulary.ts`, shared by everything that shows or measures it: a UI's badge through `toStore`,
+ * health and metrics) off a user data stream's lifecycle events, and `streamStatus`, the operator
+ * that runs it.
  *
  * @module
  */
 import { Observable, type OperatorFunction, type Subscription } from 'rxjs';
 import { optional, resolveSettings, settingsFor } from '../settings/resolve.js';
 import { OBSERVABLE, type Rule } from '../settings/rules.js';
-import type { UserDataEvent } from './user-data-stream.js';
+import type { RepairSignal, StreamStatus, UserDataEvent } from './vocabulary.js';
 
-/**
- * The status of a stream, in one word:
- * - `connecting`: no connection yet (the first listen key and connection are being made, or
- *   retried);
- * - `live`: connected, and nothing is known to be missing;
- * - `reconnecting`: the connection was lost (or went silent) and another is being made;
- * - `stale`: connected, but events may be missing since a gap, until a repair succeeds;
- * - `stopped`: the stream ended (completed, failed, or its client was closed).
- */
-export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'stale' | 'stopped';
-
-/** What tells {@link streamStatus} that a gap was repaired: anything with a state operator's `stale`. */
-export interface RepairSignal {
-  /** Whether the state may be wrong (events missed, not yet repaired). */
-  readonly stale: boolean;
-}
+// The words are offered here too, beside the machine that reads them.
+export type { RepairSignal, StreamStatus };
 
 /** Settings of {@link streamStatus}. */
 export interface StreamStatusOptions {

@@ -15,8 +15,6 @@ import { redactor } from '../redact.js';
 import { clientRecorder, RECORDER_HOOKS } from '../recording-hooks.js';
 import { refuseIssues } from '../settings/resolve.js';
 import { PROTOBUF_CHANNELS, JSON_CHANNELS } from './channels.js';
-import type { MarketEvent } from './events.js';
-import type { LifecycleEvent } from './lifecycle.js';
 import { isClient, toListenKeySource, type ListenKeyProvider } from './listen-key-source.js';
 import type { StreamHealth } from './health.js';
 import { HealthTap, type StreamHealthOptions } from './health-tap.js';
@@ -24,14 +22,12 @@ import type { KeyCallSource } from './recorded-key-source.js';
 import { StreamFatalError } from './stream-fatal-error.js';
 import { checkStreamOptions, LISTEN_KEY_PROVIDER, STREAM_DEFAULTS, type ResolvedStreamOptions, type UserDataStreamOptions } from './stream-settings.js';
 import { StreamSupervisor, type StopReport, type StreamSettings } from './supervisor/shell.js';
+import type { UserDataEvent } from './vocabulary.js';
 
-export type { StopReport };
+export type { StopReport, UserDataEvent };
 
 export { StreamFatalError };
 export type { UserDataStreamOptions };
-
-/** Everything a user data stream emits: market events and lifecycle events, in order. */
-export type UserDataEvent = MarketEvent | LifecycleEvent;
 
 /** The hot Observable of {@link userDataStream}, with its health. */
 export type UserDataStream = Observable<UserDataEvent> & UserDataStreamHealth;

@@ -124,6 +124,8 @@ class SocketConnection implements Connection {
   private readonly connectTimer: Subscription;
   private pingTimer: Subscription | undefined;
   private socket: WebSocketLike | undefined;
+  /** Whether the socket opened: an error after that is the start of its close. */
+  private opened = false;
 
   constructor(private readonly options: ConnectionOptions) {
     const { scheduler } = options;
@@ -137,12 +139,18 @@ class SocketConnection implements Connection {
       return;
     }
     this.socket.onopen = () => {
+      this.opened = true;
       this.subscribeSentAt = scheduler.now();
       this.send({ method: 'SUBSCRIPTION', params: options.channels });
     };
     this.socket.onmessage = (event) => this.onMessage(event.data);
     this.socket.onclose = () => this.end('closed-by-server');
-    this.socket.onerror = () => this.end('socket-error');
+    // An open connection lost without a close frame reads the same on every runtime: the WebSocket
+    // standard (browsers, Deno, Bun, Node 22+) fires 'error' and then 'close', `ws` only 'close'.
+    // So an error once open waits for the close that follows it; before open it is the socket's own.
+    this.socket.onerror = () => {
+      if (!this.opened) this.end('socket-error');
+    };
   }
 
   get lastHealthyAt(): number {

@@ -65,6 +65,13 @@ export class FakeSocket implements WebSocketLike {
     this.onmessage?.({ data: typeof data === 'string' ? data : data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) });
   }
 
+  /** Server side: lose the connection as the WebSocket standard reports it: 'error', then 'close' 1006. */
+  fail(): void {
+    if (this.closed) return;
+    this.onerror?.({ type: 'error' });
+    this.drop(1006);
+  }
+
   /** Server side: close the connection. */
   drop(code = 1006): void {
     if (this.closed) return;

@@ -30,6 +30,28 @@ describe('reconnection (virtual time)', () => {
     });
   });
 
+  it('reads a connection lost the standard way (error, then close) as closed by the server, as ws reports it, and an error before open as the socket\'s', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const { server, keys } = setup(scheduler);
+      const reasons: string[] = [];
+      const factory: typeof server.factory = (url) => {
+        const socket = server.factory(url);
+        // The third socket fails before it opens: its error is all there is.
+        if (server.sockets.length === 3) scheduler.schedule(() => server.sockets[2]?.fail(), 0);
+        return socket;
+      };
+      const subscription = userDataStream(keys, { wsUrl, scheduler, webSocketFactory: factory, random: () => 1 }).subscribe((e) => {
+        if (e.type === 'reconnecting') reasons.push(e.reason);
+      });
+      scheduler.schedule(() => server.sockets[0]?.fail(), 10_000);
+      scheduler.schedule(() => server.sockets[1]?.drop(), 20_000);
+      scheduler.schedule(() => subscription.unsubscribe(), 40_000);
+      flush();
+      expect(reasons).toEqual(['closed-by-server', 'closed-by-server', 'socket-error']);
+    });
+  });
+
   it('grows the backoff while attempts fail, and resets it after a stable connection', () => {
     const scheduler = testScheduler();
     scheduler.run(({ flush }) => {

@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT, WORKER_BUNDLING } from './program.js';
-import { startWorker, type MiniflareLike } from './workerd.js';
+import { startWorker, type StartedWorker } from './workerd.js';
 import { exampleCompatibilityDate, tables } from './wrangler.js';
 
 /** A started example Worker and its address. */
 export interface ExampleWorker {
   readonly url: URL;
-  readonly worker: MiniflareLike;
+  readonly worker: StartedWorker;
 }
 
 /** Bundles examples/worker/worker.ts; returns the bundle's path. */
@@ -37,6 +37,6 @@ export async function startExample(bundle: string, bindings: Readonly<Record<str
     return { url: await worker.ready, worker };
   } catch (error) {
     await worker.dispose();
-    throw error;
+    throw new Error(`workerd did not start the Worker example: ${String(error)}\n${worker.output()}`);
   }
 }

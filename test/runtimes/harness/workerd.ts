@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { RUNTIMES, RUNTIMES_PREFIX } from '../../../tools/test/runtimes/runtimes.js';
 import { installedPath } from '../../../tools/test/runtimes/ensure.js';
@@ -28,7 +29,15 @@ export interface MiniflareLike {
   dispose(): Promise<void>;
 }
 
-type MiniflareClass = new (options: WorkerOptions & { readonly host: string; readonly port: number }) => MiniflareLike;
+/** What workerd writes (its errors, a Worker that fails to load, the Worker's console). */
+type Stdio = (stdout: Readable, stderr: Readable) => void;
+
+type MiniflareClass = new (options: WorkerOptions & { readonly host: string; readonly port: number; readonly handleRuntimeStdio: Stdio }) => MiniflareLike;
+
+/** A started Worker, with what workerd has written so far. */
+export interface StartedWorker extends MiniflareLike {
+  output(): string;
+}
 
 /** Miniflare's package folder: `MINIFLARE_DIR`, or where `npm run test:all` installs it. */
 export function miniflareDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -59,9 +68,19 @@ async function miniflareClass(): Promise<MiniflareClass> {
  * await worker.dispose();
  * ```
  */
-export async function startWorker(options: WorkerOptions): Promise<MiniflareLike> {
+export async function startWorker(options: WorkerOptions): Promise<StartedWorker> {
   const Miniflare = await miniflareClass();
-  return new Miniflare({ ...options, host: '127.0.0.1', port: 0 });
+  let written = '';
+  const handleRuntimeStdio: Stdio = (stdout, stderr) => {
+    for (const stream of [stdout, stderr]) stream.setEncoding('utf8').on('data', (chunk: string) => (written = `${written}${chunk}`.slice(-8000)));
+  };
+  const worker = new Miniflare({ ...options, host: '127.0.0.1', port: 0, handleRuntimeStdio });
+  return {
+    ready: worker.ready,
+    output: () => written,
+    // A workerd that failed to start has nothing left to stop.
+    dispose: () => worker.dispose().catch(() => undefined),
+  };
 }
 
 /**
@@ -100,5 +119,5 @@ export async function runInWorker(settings: ScenarioEnv, timeoutMs: number): Pro
     await worker.dispose();
   }
   const { steps, other } = readReport(text);
-  return { steps, exitCode: failure === '' ? 0 : 1, signal: null, timedOut, otherOutput: `${other}\n${failure}`.trim().slice(-4000) };
+  return { steps, exitCode: failure === '' ? 0 : 1, signal: null, timedOut, otherOutput: `${other}\n${failure}\n${worker.output()}`.trim().slice(-4000) };
 }

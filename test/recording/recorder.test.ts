@@ -3,14 +3,11 @@
  * first batch goes out, with the channels of the streams started by then), calls of your own
  * recorded with `record`, a slow sink making the buffer overflow (records left out, counted, and
  * the file saying so), a sink that throws or rejects told as a diagnostic and said in the file,
- * `flush` and `close`, and the Node file sink.
+ * `flush` and `close` (the Node file sink: file-sink.test.ts).
  */
 import { describe, expect, it } from '@jest/globals';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { firstValueFrom, of, throwError, VirtualTimeScheduler } from 'rxjs';
-import { createClient, createRecorder, recordingFileSink, userDataStream, ValidationError, type RecorderDiagnostic } from '../../src/index.js';
+import { createClient, createRecorder, userDataStream, ValidationError, type RecorderDiagnostic } from '../../src/index.js';
 import { RECORDER_HOOKS } from '../../src/recording-hooks.js';
 import { readAll, recordsOf } from './support.js';
 
@@ -258,51 +255,5 @@ describe('client.close() with a recorder', () => {
     await closing;
     expect(scheduler.now()).toBeGreaterThanOrEqual(5000);
     expect(client.close()).toBe(client.close());
-  });
-});
-
-describe('recordingFileSink', () => {
-  it('writes each batch as lines ended by a line break, refuses a file that exists unless told to overwrite, and is closed by the recorder', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'mexc-rx-sink-'));
-    try {
-      const path = join(dir, 'session.ndjson');
-      const recorder = createRecorder({ sink: await recordingFileSink(path), clock: () => 1 });
-      await firstValueFrom(recorder.record('mine', () => of({ ok: true })));
-      await recorder.close();
-      const text = await readFile(path, 'utf8');
-      expect(text.endsWith('\n')).toBe(true);
-      expect(recordsOf(readAll(text.split('\n'))).map((r) => r.record)).toEqual(['header', 'rest']);
-      await expect(recordingFileSink(path)).rejects.toThrow(/EEXIST/);
-      await writeFile(path, 'old');
-      const sink = await recordingFileSink(path, { overwrite: true });
-      await sink(['{"a":1}']);
-      await sink.close();
-      await expect(sink(['{"a":2}'])).rejects.toThrow('the recording file is closed');
-      expect(await readFile(path, 'utf8')).toBe('{"a":1}\n');
-      await expect(recordingFileSink(join(dir, 'missing', 'x.ndjson'))).rejects.toThrow(/ENOENT/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it.each([
-    [{ overwrite: 'yes' }, 'overwrite', 'true or false'],
-    [{ overwrite: 1 }, 'overwrite', 'true or false'],
-    [{ overwrit: true }, 'overwrit', 'not a setting (did you mean overwrite?)'],
-  ])('rejects %p before any file is opened, naming the setting (it was read as no overwrite)', async (options, field, rule) => {
-    const dir = await mkdtemp(join(tmpdir(), 'mexc-rx-sink-'));
-    try {
-      const path = join(dir, 'session.ndjson');
-      await writeFile(path, 'old');
-      const refused = await recordingFileSink(path, options as never).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      expect(refused).toBeInstanceOf(ValidationError);
-      expect((refused as ValidationError).issues).toEqual([{ field, rule }]);
-      expect(await readFile(path, 'utf8')).toBe('old');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,318 +1,133 @@
 /**
  * mexc-rx: a reactive client for MEXC Spot V3 sub-account, broker and user-data-stream APIs.
- * Every export is named here; nothing is re-exported wholesale. The groups, and who each is for,
- * are listed in docs/architecture.md ("The public surface"). Decimal helpers live in
- * `mexc-rx/decimal`, the simulator in `mexc-rx/simulator`, the JetStream bridge in `mexc-rx/nats`,
- * what a page's backend serves (the listen-key broker) in `mexc-rx/server`.
+ * Every export is named here, group by group; nothing is re-exported wholesale. Each group's
+ * names come from its module in `src/exports/` (which names where each comes from), in the groups
+ * docs/architecture.md lists ("The public surface"), with who each is for: a new public name goes
+ * into its group's module and here (test/scripts/root-entry.test.ts fails on a name in one and
+ * not the other). Decimal helpers live in `mexc-rx/decimal`, the simulator in
+ * `mexc-rx/simulator`, the JetStream bridge in `mexc-rx/nats`, what a page's backend serves (the
+ * listen-key broker) in `mexc-rx/server`.
  *
  * @module
  */
-export { createClient, DEFAULT_BASE_URL, DEFAULT_WS_URL, type ClientConfig } from './client/create-client.js';
-export type { CallOptions, Client, ClientCloseResult } from './client/types.js';
-export type { Redactor } from './redact.js';
-export type { RetryOptions } from './http/retry-policy.js';
-export { createRequestBudget } from './budget/request-budget.js';
-export type { BudgetRequest, BudgetTicket, RequestBudget } from './budget/types.js';
-export type { BudgetSettings, EndpointLimits, RequestBudgetOptions } from './budget/options.js';
-export type { BudgetLaneState, BudgetSnapshot } from './budget/state.js';
-export type { Pause, Refusal } from './budget/policy.js';
-export type { FetchLike, HttpTransport } from './http/transport.js';
-export type { CounterLike, HistogramLike, InstrumentOptions, MeterLike, MeterProviderLike, MetricAttributes, ObservableLike, ObservableResultLike } from './metrics/meter-types.js';
-export { hmacSha256Signer, type Signer } from './http/sign.js';
+// client: one client per API key, its transport, signer and retries, the request budget (everyone)
 export {
-  ApiError,
-  ClientClosedError,
-  DecodeError,
-  HttpError,
-  isMexcError,
-  MexcError,
-  NetworkError,
-  RateLimitedError,
-  TimeoutError,
-  UnknownOutcomeError,
+  createClient, createRequestBudget, DEFAULT_BASE_URL, DEFAULT_WS_URL, hmacSha256Signer,
+} from './exports/client.js';
+export type {
+  BudgetLaneState, BudgetRequest, BudgetSettings, BudgetSnapshot, BudgetTicket, CallOptions, Client,
+  ClientCloseResult, ClientConfig, EndpointLimits, FetchLike, HttpTransport, Pause, Redactor, Refusal,
+  RequestBudget, RequestBudgetOptions, RetryOptions, Signer,
+} from './exports/client.js';
+
+// operations: the REST operations, their parameters and results, transfers that never run twice
+export {
+  BROKER_PERMISSIONS, brokerCreateDepositAddress, brokerCreateSubAccount, brokerCreateSubAccountApiKey,
+  brokerDeleteSubAccountApiKey, brokerEnableFutures, brokerGetSubAccountStatus, brokerListAllDeposits,
+  brokerListDepositAddresses, brokerListDeposits, brokerListRebates, brokerListSubAccountApiKeys,
+  brokerListSubAccounts, brokerListUniversalTransfers, brokerUniversalTransfer, brokerWithdraw,
+  closeListenKey, createListenKey, createSubAccount, createSubAccountApiKey, deleteSubAccountApiKey,
+  DEPOSIT_STATUS_NAMES, getAccount, getSubAccountAssets, keepAliveListenKey, listListenKeys, listOpenOrders,
+  listSubAccountApiKeys, listSubAccounts, listUniversalTransfers, MASTER_PERMISSIONS, MAX_RECV_WINDOW,
+  newClientTranId, universalTransfer,
+} from './exports/operations.js';
+export type {
+  Account, AccountType, AssetBalance, BrokerCreateDepositAddressParams, BrokerCreateSubAccountApiKeyParams,
+  BrokerCreateSubAccountParams, BrokerDeleteSubAccountApiKeyParams, BrokerListAllDepositsParams,
+  BrokerListDepositAddressesParams, BrokerListDepositsParams, BrokerListRebatesParams,
+  BrokerListSubAccountsParams, BrokerListUniversalTransfersParams, BrokerPermission, BrokerSubAccount,
+  BrokerSubAccountParams, BrokerSubAccountStatus, BrokerUniversalTransferParams, BrokerWithdrawParams,
+  CreatedApiKey, CreatedSubAccount, CreateSubAccountApiKeyParams, CreateSubAccountParams, DeletedApiKey,
+  DeleteSubAccountApiKeyParams, DepositAddress, DepositFilter, DepositRecord, DepositStatusName,
+  FuturesEnablement, GetSubAccountAssetsParams, KnownOr, ListenKey, ListenKeyList, ListenKeyParams,
+  ListOpenOrdersParams, ListSubAccountApiKeysParams, ListSubAccountsParams, ListUniversalTransfersParams,
+  MasterPermission, NoParams, OpenOrder, OpenOrderStatus, OrderSide, Page, RebateRecord, RebateType,
+  RestOrderType, SubAccount, SubAccountApiKey, TimeInForce, TransferHistoryParams, TransferOptions,
+  TransferParams, TransferParties, TransferReceipt, TransferResult, TransferStatus, UniversalTransferParams,
+  UniversalTransferRecord, WithdrawalReceipt,
+} from './exports/operations.js';
+
+// errors: MexcError and its classes, the service codes (everyone handling failures)
+export {
+  ApiError, ClientClosedError, credentialsRefused, DecodeError, HttpError, isMexcError, MexcError,
+  NetworkError, RateLimitedError, SERVICE_CODES, TimeoutError, UnknownOutcomeError, UnsupportedRuntimeError,
   ValidationError,
-  type ErrorContext,
-  type RedirectHandling,
-  type RequestTarget,
-  type RestError,
-  type ValidationIssue,
-} from './errors.js';
-export { UnsupportedRuntimeError, type RuntimeFeature } from './unsupported-runtime.js';
-export { credentialsRefused, SERVICE_CODES } from './service-codes.js';
-export type { OperationId } from './operation-id.js';
-export type { CallRate, Endpoint } from './endpoints/endpoint.js';
-export { endpointTable } from './endpoints/table.js';
-export {
-  MASTER_PERMISSIONS,
-  BROKER_PERMISSIONS,
-  MAX_RECV_WINDOW,
-  type AccountType,
-  type MasterPermission,
-  type BrokerPermission,
-} from './params/fields.js';
+} from './exports/errors.js';
 export type {
-  CreateSubAccountParams,
-  ListSubAccountsParams,
-  CreateSubAccountApiKeyParams,
-  ListSubAccountApiKeysParams,
-  DeleteSubAccountApiKeyParams,
-  UniversalTransferParams,
-  ListUniversalTransfersParams,
-  GetSubAccountAssetsParams,
-} from './endpoints/master.js';
+  ErrorContext, RedirectHandling, RequestTarget, RestError, RuntimeFeature, ValidationIssue,
+} from './exports/errors.js';
+
+// endpoint-table: the raw table (tools built over every operation)
+export { endpointTable } from './exports/endpoint-table.js';
+export type { CallRate, Endpoint, OperationId } from './exports/endpoint-table.js';
+
+// stream: the user data stream, its events, health and listen-key sources
+export {
+  clientListenKeySource, JSON_CHANNELS, PROTOBUF_CHANNELS, StreamFatalError, userDataStream,
+} from './exports/stream.js';
 export type {
-  BrokerListUniversalTransfersParams,
-  BrokerCreateSubAccountParams,
-  BrokerListSubAccountsParams,
-  BrokerSubAccountParams,
-  BrokerCreateSubAccountApiKeyParams,
-  BrokerDeleteSubAccountApiKeyParams,
-  BrokerCreateDepositAddressParams,
-  BrokerListDepositAddressesParams,
-  BrokerListDepositsParams,
-  BrokerListAllDepositsParams,
-  DepositFilter,
-  BrokerWithdrawParams,
-  BrokerUniversalTransferParams,
-  BrokerListRebatesParams,
-} from './endpoints/broker.js';
-export type { NoParams, ListenKeyParams } from './endpoints/listen-key.js';
-export type { ListOpenOrdersParams } from './endpoints/account.js';
-export type { TransferHistoryParams, TransferParams, TransferParties } from './endpoints/shared-fields.js';
+  AccountChangeType, AccountEvent, BackoffOptions, ConnectedEvent, ConnectionEndReason, DealEvent,
+  DiagnosticCode, DiagnosticEvent, FullListenKeySource, GapEvent, JsonChannel, KeyReplacedEvent,
+  LifecycleEvent, ListenKeyProvider, ListenKeySource, MarketEvent, OrderEvent, OrderStatus, OrderStatusCode,
+  OrderType, PrivateChannel, PrivateChannelKind, ProtobufChannel, ReconnectingEvent, RolledOverEvent, Side,
+  StoppedEvent, StopReason, StreamHealth, StreamHealthOptions, UserDataEvent, UserDataStream,
+  UserDataStreamHealth, UserDataStreamOptions, WebSocketFactory, WebSocketLike,
+} from './exports/stream.js';
+
+// state-operators: order books and balances from the stream or from pages, as data and as seeds
 export {
-  DEPOSIT_STATUS_NAMES,
-  type Account,
-  type AssetBalance,
-  type BrokerSubAccount,
-  type BrokerSubAccountStatus,
-  type CreatedApiKey,
-  type CreatedSubAccount,
-  type DeletedApiKey,
-  type DepositAddress,
-  type DepositRecord,
-  type DepositStatusName,
-  type FuturesEnablement,
-  type KnownOr,
-  type ListenKey,
-  type ListenKeyList,
-  type OpenOrder,
-  type OpenOrderStatus,
-  type OrderSide,
-  type Page,
-  type RebateRecord,
-  type RebateType,
-  type RestOrderType,
-  type SubAccount,
-  type SubAccountApiKey,
-  type TimeInForce,
-  type TransferReceipt,
-  type TransferStatus,
-  type UniversalTransferRecord,
-  type WithdrawalReceipt,
-} from './codecs/results.js';
-export {
-  createSubAccount,
-  listSubAccounts,
-  createSubAccountApiKey,
-  listSubAccountApiKeys,
-  deleteSubAccountApiKey,
-  universalTransfer,
-  listUniversalTransfers,
-  getSubAccountAssets,
-} from './operations/master.js';
-export {
-  brokerListUniversalTransfers,
-  brokerCreateSubAccount,
-  brokerListSubAccounts,
-  brokerGetSubAccountStatus,
-  brokerCreateSubAccountApiKey,
-  brokerListSubAccountApiKeys,
-  brokerDeleteSubAccountApiKey,
-  brokerCreateDepositAddress,
-  brokerListDepositAddresses,
-  brokerListDeposits,
-  brokerListAllDeposits,
-  brokerWithdraw,
-  brokerUniversalTransfer,
-  brokerEnableFutures,
-  brokerListRebates,
-} from './operations/broker.js';
-export { createListenKey, listListenKeys, keepAliveListenKey, closeListenKey } from './operations/listen-key.js';
-export { getAccount, listOpenOrders } from './operations/account.js';
-export {
-  userDataStream,
-  StreamFatalError,
-  type UserDataEvent,
-  type UserDataStream,
-  type UserDataStreamHealth,
-  type UserDataStreamOptions,
-} from './stream/user-data-stream.js';
-export type { StreamHealth } from './stream/health.js';
-export type { StreamHealthOptions } from './stream/health-tap.js';
-export {
-  clientListenKeySource,
-  type FullListenKeySource,
-  type ListenKeyProvider,
-  type ListenKeySource,
-} from './stream/listen-key-source.js';
+  accountBalancesToSeeds, AVERAGE_PRICE_DIGITS, balancesFromJSON, balanceSnapshots, emptyBalances,
+  emptyOrderBook, isTerminalStatus, openOrdersToSeeds, openOrderToSeed, orderBookFromJSON, paginate,
+  reduceOrders, UNBOUNDED_PAGE_SIZE, UNKNOWN_OUTCOME,
+} from './exports/state-operators.js';
 export type {
-  ConnectedEvent,
-  ConnectionEndReason,
-  DiagnosticCode,
-  DiagnosticEvent,
-  GapEvent,
-  KeyReplacedEvent,
-  LifecycleEvent,
-  ReconnectingEvent,
-  RolledOverEvent,
-  StopReason,
-  StoppedEvent,
-} from './stream/lifecycle.js';
-export { decodeFrame, type FrameData } from './stream/decode-frame.js';
-export type { ControlFrame, EventFrame, FrameResult, MalformedFrame, UnknownFrame } from './stream/frame-result.js';
+  AssetBalanceState, BalanceSeed, BalanceSnapshot, BalanceSnapshotJSON, BalanceSnapshotsOptions,
+  BookOrderStatus, CoalesceOption, CoalesceOptions, ConfirmedOrderState, EmptySnapshotOptions, Freshness,
+  FreshnessJSON, OpenOrderSeeds, OrderBook, OrderBookJSON, OrderSeed, OrderState, PagedList, PaginateArgs,
+  PaginateOptions, PlaceholderOrderState, ReduceOrdersOptions, RepairBackoffOptions, SnapshotCause,
+} from './exports/state-operators.js';
+
+// recordings: recorder, replay, the recording format; the frame decoder
+export {
+  createRecorder, createRecordingWriter, decodeFrame, encodeRecord, readRecording, readRecordingAsync,
+  RecordedRestError, RECORDING_FORMAT, recordingFile, recordingFileSink, RecordingFormatError, replaySession,
+} from './exports/recordings.js';
 export type {
-  ControlMessage,
-  InvalidListenKeyNotice,
-  OtherReply,
-  PongReply,
-  RefusedReply,
-  ReplyFields,
-  SubscriptionReply,
-} from './stream/control.js';
-export {
-  streamStatus,
-  type RepairSignal,
-  type StreamStatus,
-  type StreamStatusOptions,
-} from './stream/status.js';
-export type { BackoffOptions } from './stream/backoff.js';
-export type { WebSocketFactory, WebSocketLike } from './stream/socket.js';
+  BinaryFrameRecord, ControlFrame, ControlMessage, EventFrame, FileSink, FileSinkOptions, FrameData,
+  FrameInput, FrameRecord, FrameResult, HeaderInput, HeaderRecord, InvalidListenKeyNotice, LifecycleInput,
+  LifecycleRecord, MalformedFrame, OtherReply, OverflowInput, OverflowRecord, PongReply, RecordedError,
+  RecordedReplies, Recorder, RecorderDiagnostic, RecorderOptions, RecorderReport, Recording,
+  RecordingDiagnostic, RecordingDiagnosticCode, RecordingInput, RecordingItem, RecordingLines,
+  RecordingRecord, RecordingSink, RecordingWriter, RecordingWriterOptions, RefusedReply, ReplayOptions,
+  ReplyFields, RestErrorRecord, RestInput, RestInputFields, RestRecord, RestReplyRecord, SessionRecord,
+  SessionReplay, SubscriptionReply, TextFrameRecord, UnknownFrame,
+} from './exports/recordings.js';
+
+// ui-state: toStore and streamStatus (dashboards)
+export { streamStatus, toStore } from './exports/ui-state.js';
 export type {
-  AccountChangeType,
-  AccountEvent,
-  DealEvent,
-  MarketEvent,
-  OrderEvent,
-  OrderStatus,
-  OrderStatusCode,
-  OrderType,
-  Side,
-} from './stream/events.js';
+  RepairSignal, SourceStatus, Store, StoreOptions, StreamStatus, StreamStatusOptions, Unsubscribe,
+} from './exports/ui-state.js';
+
+// page-side: a page whose backend holds the secret: its listen keys and repair reads
+export { BrokerError, remoteListenKeys, remoteRepairSources } from './exports/page-side.js';
+export type {
+  BrokerRefusalCode, PageLike, RemoteListenKeysOptions, RemoteListenKeySource, RemoteRepair,
+  RemoteRepairSources, RemoteRepairSourcesOptions,
+} from './exports/page-side.js';
+
+// metrics: the meterProvider option and the shapes it names
+export type {
+  CounterLike, HistogramLike, InstrumentOptions, MeterLike, MeterProviderLike, MetricAttributes,
+  ObservableLike, ObservableResultLike,
+} from './exports/metrics.js';
+
+// many-accounts: many sub-accounts in one process
 export {
-  JSON_CHANNELS,
-  PROTOBUF_CHANNELS,
-  type JsonChannel,
-  type PrivateChannel,
-  type PrivateChannelKind,
-  type ProtobufChannel,
-} from './stream/channels.js';
-export { reduceOrders, type ReduceOrdersOptions } from './operators/reduce-orders.js';
-export type { RepairBackoffOptions } from './operators/repair.js';
-export type { OrderBook, OrderBookJSON } from './operators/state/order-book.js';
-export {
-  isTerminalStatus,
-  UNKNOWN_OUTCOME,
-  type BookOrderStatus,
-  type ConfirmedOrderState,
-  type OrderSeed,
-  type OrderState,
-  type PlaceholderOrderState,
-} from './operators/state/order-state.js';
-export { balanceSnapshots, type BalanceSnapshotsOptions } from './operators/balance-snapshots.js';
-export type { BalanceSnapshot, BalanceSnapshotJSON } from './operators/state/balance-book.js';
-export { balancesFromJSON, orderBookFromJSON } from './operators/snapshot-json.js';
-export { emptyBalances, emptyOrderBook, type EmptySnapshotOptions } from './operators/empty-snapshots.js';
-export type { FreshnessJSON } from './operators/state/freshness-json.js';
-export type { AssetBalanceState, BalanceSeed } from './operators/state/balance-state.js';
-export {
-  accountBalancesToSeeds,
-  openOrdersToSeeds,
-  openOrderToSeed,
-  AVERAGE_PRICE_DIGITS,
-  type OpenOrderSeeds,
-} from './operators/account-seeds.js';
-export type { Freshness, SnapshotCause } from './operators/refreshable.js';
-export type { CoalesceOption, CoalesceOptions } from './operators/coalesce.js';
-export {
-  paginate,
-  UNBOUNDED_PAGE_SIZE,
-  type PagedList,
-  type PaginateArgs,
-  type PaginateOptions,
-} from './operators/paginate.js';
-export {
-  newClientTranId,
-  type TransferOptions,
-  type TransferResult,
-} from './operations/safe-transfer.js';
-export { replaySession, type RecordedReplies, type ReplayOptions, type SessionReplay } from './recording/replay-session.js';
-export { recordingFile } from './recording/recording-file.js';
-export { recordingFileSink, type FileSink, type FileSinkOptions } from './recording/recording-file-sink.js';
-export type { Recording } from './recording-hooks.js';
-export { createRecorder, type Recorder, type RecorderDiagnostic, type RecorderOptions, type RecorderReport, type RecordingSink } from './recording/recorder.js';
-export type { RecordingInput, RecordingLines } from './recording/recording-input.js';
-export { RecordedRestError, RecordingFormatError } from './recording/recording-errors.js';
-export {
-  createRecordingWriter,
-  encodeRecord,
-  type FrameInput,
-  type HeaderInput,
-  type LifecycleInput,
-  type OverflowInput,
-  type RecordingWriter,
-  type RecordingWriterOptions,
-  type RestInput,
-  type RestInputFields,
-} from './recording/write-recording.js';
-export { readRecording, readRecordingAsync, type RecordingItem } from './recording/read-recording.js';
-export {
-  RECORDING_FORMAT,
-  type BinaryFrameRecord,
-  type FrameRecord,
-  type HeaderRecord,
-  type LifecycleRecord,
-  type OverflowRecord,
-  type RecordedError,
-  type RecordingDiagnostic,
-  type RecordingDiagnosticCode,
-  type RecordingRecord,
-  type RestErrorRecord,
-  type RestRecord,
-  type RestReplyRecord,
-  type SessionRecord,
-  type TextFrameRecord,
-} from './recording/format.js';
-export { remoteListenKeys, type RemoteListenKeySource } from './remote/remote-listen-keys.js';
-export { remoteRepairSources, type RemoteRepair, type RemoteRepairSources } from './remote/remote-repair-sources.js';
-export type { PageLike, RemoteListenKeysOptions } from './remote/remote-settings.js';
-export type { RemoteRepairSourcesOptions } from './remote/remote-repair-settings.js';
-export { BrokerError } from './remote/broker-error.js';
-export type { BrokerRefusalCode } from './remote/protocol.js';
-export { toStore } from './store/to-store.js';
-export type { SourceStatus, Store, StoreOptions, Unsubscribe } from './store/types.js';
-export {
-  userDataStreams,
-  type AccountSet,
-  type StreamsCloseResult,
-  type UserDataStreams,
-  type UserDataStreamsClose,
-  type UserDataStreamsHealth,
-  type UserDataStreamsOptions,
-} from './scale/user-data-streams.js';
-export type { StreamsHealth, StreamsHealthOptions } from './scale/streams-health.js';
-export {
-  isMarketEvent,
-  isUserDataEvent,
-  type AccountStoppedEvent,
-  type AccountStopReason,
-  type AccountUserDataEvent,
-  type ScaleEvent,
-  type TaggedEvent,
-} from './scale/tagged-event.js';
-export { perAccount, perAccountWith, type AccountValue } from './scale/per-account.js';
-export {
-  pollSubAccountBalances,
-  type BalanceReadFailure,
-  type BalanceReading,
-  type PollBalancesOptions,
-} from './scale/balance-rounds.js';
+  isMarketEvent, isUserDataEvent, perAccount, perAccountWith, pollSubAccountBalances, userDataStreams,
+} from './exports/many-accounts.js';
+export type {
+  AccountSet, AccountStoppedEvent, AccountStopReason, AccountUserDataEvent, AccountValue, BalanceReadFailure,
+  BalanceReading, PollBalancesOptions, ScaleEvent, StreamsCloseResult, StreamsHealth, StreamsHealthOptions,
+  TaggedEvent, UserDataStreams, UserDataStreamsClose, UserDataStreamsHealth, UserDataStreamsOptions,
+} from './exports/many-accounts.js';

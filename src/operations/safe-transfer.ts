@@ -82,6 +82,61 @@ export function newClientTranId(): string {
   return id;
 }
 
+/** A transfer group's history read: M7 `listUniversalTransfers` for M6, B1 `brokerListUniversalTransfers` for B13. */
+export type TransferHistory = (client: Client, filter: TransferHistoryParams, options?: CallOptions) => Observable<Page<UniversalTransferRecord>>;
+
+/** How {@link findSentTransfer} reads the history: resolved {@link TransferOptions}. */
+export interface TransferLookup {
+  /** History reads before concluding the transfer never happened, 1 or more. */
+  readonly lookups: number;
+  /** Wait before each read, ms. */
+  readonly lookupDelayMs: number;
+  /** The call options of each read. */
+  readonly callOptions: CallOptions;
+}
+
+/**
+ * Looks for a transfer sent with `sent.clientTranId` at `sentAt` (epoch ms) in its history: the
+ * record, or `undefined` when `lookups` reads found none (the transfer never happened). A read that
+ * fails fails the lookup with `failed(error)`: the outcome stays unknown. The one rule for settling
+ * a lost answer, used in-process by the transfer functions and after a restart by the journal.
+ *
+ * @example
+ * ```ts
+ * findSentTransfer(client, listUniversalTransfers, sent, sentAt, { lookups: 3, lookupDelayMs: 1000, callOptions: {} }, (e) => e)
+ *   .subscribe((record) => console.log(record === undefined ? 'never sent' : record.tranId));
+ * ```
+ */
+export function findSentTransfer(
+  client: Client,
+  history: TransferHistory,
+  sent: TransferParams & { readonly clientTranId: string },
+  sentAt: number,
+  lookup: TransferLookup,
+  failed: (error: unknown) => unknown,
+): Observable<UniversalTransferRecord | undefined> {
+  const filter: TransferHistoryParams = {
+    clientTranId: sent.clientTranId,
+    fromAccountType: sent.fromAccountType,
+    toAccountType: sent.toAccountType,
+    ...(sent.fromAccount !== undefined ? { fromAccount: sent.fromAccount } : {}),
+    ...(sent.toAccount !== undefined ? { toAccount: sent.toAccount } : {}),
+    // A minute before signing covers clock skew between us and the service.
+    startTime: Math.max(0, sentAt - 60_000),
+  };
+  const read = (remaining: number): Observable<UniversalTransferRecord | undefined> =>
+    delayInSteps(lookup.lookupDelayMs, client.scheduler).pipe(
+      concatMap(() => history(client, filter, lookup.callOptions)),
+      catchError((error: unknown) => throwError(() => failed(error))),
+      concatMap((page) => {
+        const record = page.items.find((r) => r.clientTranId === sent.clientTranId);
+        if (record !== undefined || remaining <= 1) return [record];
+        return read(remaining - 1);
+      }),
+    );
+  return read(lookup.lookups);
+}
+
 /**
  * Builds a transfer function from a transfer row (M6 or B13) and its history operation (M7 or B1).
  *
@@ -92,7 +147,7 @@ export function newClientTranId(): string {
  */
 export function safeTransfer<P extends TransferParams>(
   transferRow: Endpoint<P, TransferReceipt>,
-  history: (client: Client, filter: TransferHistoryParams, options?: CallOptions) => Observable<Page<UniversalTransferRecord>>,
+  history: TransferHistory,
 ) {
   return (client: Client, params: P, options: TransferOptions = {}): Observable<TransferResult> =>
     defer(() => {
@@ -102,7 +157,7 @@ export function safeTransfer<P extends TransferParams>(
       if (given instanceof ValidationError) return throwError(() => given);
       const input = given as Partial<P>;
       const clientTranId = input.clientTranId ?? newClientTranId();
-      const sent = { ...input, clientTranId } as P;
+      const sent = { ...input, clientTranId } as P & { readonly clientTranId: string };
       let settings: Resolved<typeof TRANSFER_SETTINGS.fields>;
       try {
         settings = resolveSettings(TRANSFER_SETTINGS, options);
@@ -115,34 +170,16 @@ export function safeTransfer<P extends TransferParams>(
         ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
       };
 
-      const lookup = (unknown: UnknownOutcomeError, remaining: number): Observable<UniversalTransferRecord | undefined> => {
-        const filter: TransferHistoryParams = {
-          clientTranId,
-          fromAccountType: sent.fromAccountType,
-          toAccountType: sent.toAccountType,
-          ...(sent.fromAccount !== undefined ? { fromAccount: sent.fromAccount } : {}),
-          ...(sent.toAccount !== undefined ? { toAccount: sent.toAccount } : {}),
-          // A minute before signing covers clock skew between us and the service.
-          startTime: Math.max(0, unknown.sentAt - 60_000),
-        };
-        return delayInSteps(lookupDelayMs, client.scheduler).pipe(
-          concatMap(() => history(client, filter, callOptions)),
-          // A failed lookup leaves the outcome unknown: the caller gets the original error.
-          catchError(() => throwError(() => unknown)),
-          concatMap((page) => {
-            const record = page.items.find((r) => r.clientTranId === clientTranId);
-            if (record !== undefined || remaining <= 1) return [record];
-            return lookup(unknown, remaining - 1);
-          }),
-        );
-      };
+      const lookup = (unknown: UnknownOutcomeError): Observable<UniversalTransferRecord | undefined> =>
+        // A failed lookup leaves the outcome unknown: the caller gets the original error.
+        findSentTransfer(client, history, sent, unknown.sentAt, { lookups, lookupDelayMs, callOptions }, () => unknown);
 
       const attempt = (sendsLeft: number): Observable<TransferResult> =>
         client.call(transferRow, sent, callOptions).pipe(
           map((receipt): TransferResult => ({ tranId: receipt.tranId, clientTranId, confirmedBy: 'response', record: undefined })),
           catchError((error: unknown) => {
             if (!(error instanceof UnknownOutcomeError)) return throwError(() => error);
-            return lookup(error, lookups).pipe(
+            return lookup(error).pipe(
               concatMap((record) => {
                 if (record !== undefined) {
                   return [{ tranId: record.tranId, clientTranId, confirmedBy: 'history' as const, record }];

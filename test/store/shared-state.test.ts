@@ -3,11 +3,12 @@
  * `events$.pipe(balanceSnapshots({ from: client }))` seeds itself with its own `getAccount`
  * (weight 10, at most two a second per account). Shared with `shareReplay({ bufferSize: 1,
  * refCount: true })`, as docs/concepts.md shows it, a renderer and a `firstValueFrom` read one
- * seed between them. Counted on the requests the client sends to the simulator (on a manual clock:
+ * seed between them. And `client.close()` completes the stream: a `firstValueFrom` still waiting
+ * then resolves with its `defaultValue`, and without one rejects with rxjs's `EmptyError`. Counted on the requests the client sends to the simulator (on a manual clock:
  * only the HTTP and websocket traffic is waited for in real time).
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { filter, firstValueFrom, share, shareReplay, type Observable } from 'rxjs';
+import { EmptyError, filter, firstValueFrom, share, shareReplay, type Observable } from 'rxjs';
 import { balanceSnapshots, createClient, userDataStream, type BalanceSnapshot, type Client } from '../../src/index.js';
 import { createSimClock, startSimulator, type Simulator } from '../../src/simulator/index.js';
 import { waitFor } from '../stream-integration/support.js';
@@ -72,5 +73,19 @@ describe('state for two subscribers', () => {
     expect(rendered.balances.get('ETH')?.free).toBe('5');
     expect(reads()).toBe(2);
     await client.close();
+  });
+});
+
+describe('a firstValueFrom of the stream pending at client.close()', () => {
+  it('resolves with its defaultValue, and rejects with EmptyError without one', async () => {
+    const { client } = await countingClient();
+    const events$ = userDataStream(client).pipe(share());
+    const withDefault = firstValueFrom(events$.pipe(filter((event) => event.type === 'deal')), { defaultValue: undefined });
+    // Its rejection is taken at once: left unhandled until after the close, it would end the process.
+    const without = firstValueFrom(events$.pipe(filter((event) => event.type === 'deal'))).then(() => 'resolved', (error: unknown) => error);
+    await firstValueFrom(events$.pipe(filter((event) => event.type === 'connected')));
+    await client.close();
+    await expect(withDefault).resolves.toBeUndefined();
+    expect(await without).toBeInstanceOf(EmptyError);
   });
 });

@@ -4,8 +4,9 @@
  * (weight 10, at most two a second per account). Shared with `shareReplay({ bufferSize: 1,
  * refCount: true })`, as docs/concepts.md shows it, a renderer and a `firstValueFrom` read one
  * seed between them. And `client.close()` completes the stream: a `firstValueFrom` still waiting
- * then resolves with its `defaultValue`, and without one rejects with rxjs's `EmptyError`. Counted on the requests the client sends to the simulator (on a manual clock:
- * only the HTTP and websocket traffic is waited for in real time).
+ * then resolves with its `defaultValue`, and without one rejects with rxjs's `EmptyError`. Reads
+ * are counted on the requests the client sends to the simulator (on a manual clock: only the HTTP
+ * and websocket traffic is waited for in real time).
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { EmptyError, filter, firstValueFrom, share, shareReplay, type Observable } from 'rxjs';

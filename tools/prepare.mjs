@@ -68,6 +68,8 @@ if (installedIntoAnotherProject()) {
       '',
       `  npm install ${gitUrl} rxjs`,
       '',
+      'To install changes not yet committed, run `npm pack` in this folder and install the .tgz it makes.',
+      '',
     ].join('\n'),
   );
   process.exit(1);

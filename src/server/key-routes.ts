@@ -1,8 +1,8 @@
 /**
  * The listen-key route of the broker, `{path}/listen-key`: POST creates a key, PUT renews one,
  * DELETE closes one, each for the session the request belongs to. A body that is not what the
- * method takes is refused (400, 413) and changes nothing; a key the session was not given is
- * answered as unknown (404), whether another session holds it or nobody does.
+ * method takes, or any query, is refused (400, 413) and changes nothing; a key the session was not
+ * given is answered as unknown (404), whether another session holds it or nobody does.
  *
  * @module
  */
@@ -80,6 +80,20 @@ async function close(request: Request, context: KeyRouteContext): Promise<Respon
   const body = await keyBody(request);
   if ('refused' in body) return body.refused;
   return (await context.keeper.close(context.session, body.value.listenKey)) ? jsonResponse(200, body.value) : unknownKey();
+}
+
+/**
+ * The refusal of a request to the route that has a query (a bare `?` too), else `undefined`: the
+ * route takes none, and a key sent in a URL would land in every access log on its way.
+ *
+ * @example
+ * ```ts
+ * const refused = keyQueryRefused(request.url);
+ * if (refused !== undefined) return refused;
+ * ```
+ */
+export function keyQueryRefused(url: string): Response | undefined {
+  return url.includes('?') ? refusal('bad-request', 'the listen-key route takes no query (a key in a URL lands in access logs): send the key in the body') : undefined;
 }
 
 /** The methods of the route. */

@@ -13,7 +13,7 @@ import { CLIENT_WORDS, isClient } from '../stream/listen-key-source.js';
 import { BROKER_DEFAULTS, BROKER_SETTINGS, type Authorize, type ListenKeyBrokerOptions } from './broker-settings.js';
 import type { HttpHandler } from './http-handler.js';
 import { KeyKeeper } from './key-keeper.js';
-import { KEY_BODY_MAX_BYTES, KEY_ROUTE_METHODS, keyRoute } from './key-routes.js';
+import { KEY_BODY_MAX_BYTES, KEY_ROUTE_METHODS, keyQueryRefused, keyRoute } from './key-routes.js';
 import { nodeHandler } from './node-adapter.js';
 import { originRefused } from './origin-check.js';
 import { balancesRoute, openOrdersRoute, ReadGate } from './repair-routes.js';
@@ -47,6 +47,7 @@ async function sessionOf(authorize: Authorize | undefined, request: Request): Pr
  *
  * - `POST {path}/listen-key` creates a key (L1) and answers `{ listenKey, renewIntervalMs }`;
  *   `PUT` with `{ listenKey }` renews it; `DELETE` with `{ listenKey }` closes it (L4).
+ *   The route takes no query (400: a key in a URL lands in access logs).
  * - `GET {path}/balances` and `GET {path}/open-orders?symbols=BTCUSDT,...` read the account (A1,
  *   A2) and answer the state operators' seeds (`remoteRepairSources` reads them on the page).
  *
@@ -100,6 +101,9 @@ export function createListenKeyBroker(client: Client, options: ListenKeyBrokerOp
     const methods = METHODS[route];
     if (!methods.includes(request.method)) return refusal('method-not-allowed', `${request.method} is not served here`, { allow: methods });
     if (originRefused(request.headers, settings.allowedOrigins)) return refusal('origin-refused', 'requests from this origin are refused');
+    // Before `authorize` is shown the URL: a key in a query is refused, not passed on.
+    const queried = route === 'keys' ? keyQueryRefused(request.url) : undefined;
+    if (queried !== undefined) return queried;
     const who = await sessionOf(settings.authorize, request);
     if (who instanceof Response) return who;
     if (route === 'keys') return keyRoute(request, { keeper, session: who.session, limits, now });

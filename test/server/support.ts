@@ -96,12 +96,15 @@ export function fetchCaller(handler: HttpHandler): Caller {
 export async function nodeCaller(handler: HttpHandler): Promise<Caller> {
   const server: Server = createServer((req, res) => handler.node(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // node:http rather than fetch: it sends the headers as given (an `Origin` too) and any method.
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  // node:http rather than fetch: it sends the headers as given (an `Origin` too), any method, and
+  // the path as written (a bare `?` too, which a URL would drop).
   const call = (method: string, path: string, ask: Ask = {}): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const body = ask.body === undefined ? undefined : Buffer.from(ask.body);
-      const req = httpRequest(`${origin}${path}`, { method, headers: { ...(ask.headers ?? {}), ...(body === undefined ? {} : { 'content-length': String(body.length) }) } }, (res) => {
+      const headers = { ...(ask.headers ?? {}), ...(body === undefined ? {} : { 'content-length': String(body.length) }) };
+      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {

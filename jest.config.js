@@ -31,6 +31,7 @@ export const FULL_TIER = {
     'test/reliability/soak.test.ts',
     'test/stream-integration/long-run.test.ts',
     'test/bridge/fleet-property.test.ts',
+    'test/journal/sigkill.test.ts',
   ],
 };
 

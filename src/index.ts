@@ -131,3 +131,15 @@ export type {
   BalanceReading, PollBalancesOptions, ScaleEvent, StreamsCloseResult, StreamsHealth, StreamsHealthOptions,
   TaggedEvent, UserDataStreams, UserDataStreamsClose, UserDataStreamsHealth, UserDataStreamsOptions,
 } from './exports/many-accounts.js';
+
+// journal: transfers and withdrawals that run once under your own key, across restarts (back offices)
+export {
+  brokerTransferOnce, JournalConflictError, JournalContendedError, JournalCorruptError, JournalLockedError,
+  memoryTransferJournal, pendingTransfers, resumeTransfers, settleWithdrawal, transferOnce, withdrawOnce,
+  WithdrawalPendingError,
+} from './exports/journal.js';
+export type {
+  ConfirmedBy, JournalEntry, JournalOperation, JournalOptions, JournalRead, JournalState, PendingIntent,
+  PendingTransfer, PendingWithdrawal, ResumeOptions, ResumeOutcome, TransferIntent, TransferJournal,
+  TransferOnceResult, WithdrawalFinding, WithdrawalIntent, WithdrawOnceOptions, WithdrawOnceResult,
+} from './exports/journal.js';

@@ -1,11 +1,11 @@
 /**
  * The package as a consumer gets it, starting from a fresh clone with no `dist/` and no
- * `node_modules/`: installed from the clone's git URL, installed from the clone's folder, and then
- * packed with `npm pack`. Each install goes into an empty project, is imported from ES modules (the
+ * `node_modules/`: installed from the clone's git URL, and packed with `npm pack` (a folder install is
+ * refused: folder-install.test.ts). Each install goes into an empty project, is imported from ES modules (the
  * root entry, `mexc-rx/simulator`, `mexc-rx/server`'s broker, `mexc-rx/nats` against a real nats-server) and run as the
- * `mexc-rx` command. The three installs hold the same files byte for byte, and the declarations are
- * type-checked once. Slow (the git and folder installs each install the build's tools and build,
- * and `npm pack` builds again): two minutes or so.
+ * `mexc-rx` command. The two installs hold the same files byte for byte, and the declarations are
+ * type-checked once. Slow (the git install and `npm pack` each install the build's tools and
+ * build): two minutes or so.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
@@ -80,23 +80,20 @@ beforeAll(async () => {
   await freshClone(ROOT, clone);
   cloneHadBuild = existsSync(join(clone, 'dist')) || existsSync(join(clone, 'node_modules'));
   // Two chains side by side, each mostly waiting on npm and one single-threaded tsc build. The git
-  // URL route: npm clones the clone's history and installs and builds in its own copy. The folder
-  // route, then the tarball: the folder install meets the clone fresh, so the build's own install
-  // of its tools (tools/prepare.mjs) runs under a consumer's npm; `npm pack` in the same clone
-  // then only builds again (the three installs are compared byte for byte below). Neither touches
-  // the clone's history, which is all the git route reads.
-  const folderThenTarball = async (): Promise<readonly [string, string]> => {
-    const folder = await consumerApp(join(work, 'from-folder'), clone);
+  // URL route: npm clones the clone's history and installs and builds in its own copy. The
+  // tarball: `npm pack` meets the clone fresh, so the build's own install of its tools
+  // (tools/prepare.mjs) runs first (the two installs are compared byte for byte below). Neither
+  // touches the clone's history, which is all the git route reads.
+  const tarballApp = async (): Promise<string> => {
     const pack = await exec('npm', ['pack', '--json', '--pack-destination', work], clone, SLOW_MS);
     const [result] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as PackResult[];
     if (result === undefined) throw new Error('npm pack printed no result');
     packed = result;
-    return [folder, await consumerApp(join(work, 'from-tarball'), join(work, packed.filename))];
+    return consumerApp(join(work, 'from-tarball'), join(work, packed.filename));
   };
-  const [git, [folder, tarball]] = await Promise.all([consumerApp(join(work, 'from-git'), `git+file://${clone}`), folderThenTarball()]);
+  const [git, tarball] = await Promise.all([consumerApp(join(work, 'from-git'), `git+file://${clone}`), tarballApp()]);
   apps.set('npm pack', tarball);
   apps.set('git URL', git);
-  apps.set('folder', folder);
 }, 3 * SLOW_MS);
 
 afterAll(async () => {
@@ -118,7 +115,7 @@ describe('the tarball npm pack makes', () => {
         'dist/index.js', 'dist/index.d.ts', 'dist/simulator/index.js', 'dist/simulator/index.d.ts',
         'dist/bridge/index.js', 'dist/bridge/index.d.ts', 'dist/decimal/index.js', 'dist/decimal/index.d.ts', 'dist/cli/main.js',
         'dist/server/index.js', 'dist/server/index.d.ts',
-        'dist/node/index.js', 'dist/node/simulator/index.js', 'dist/node/bridge/index.js', 'dist/node/decimal/index.js', 'dist/node/server/index.js',
+        'dist/node/index.js', 'dist/node/simulator/index.js', 'dist/node/bridge/index.js', 'dist/node/decimal/index.js', 'dist/node/server/index.js', 'dist/node/journal/file/index.js',
       ]),
     );
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
@@ -126,7 +123,7 @@ describe('the tarball npm pack makes', () => {
   });
 });
 
-describe('the three installs', () => {
+describe('the two installs', () => {
   it('hold the same files as the tarball, byte for byte', async () => {
     const contents = async (route: string): Promise<Map<string, string>> => {
       const root = join(apps.get(route) ?? '', 'node_modules', 'mexc-rx');
@@ -137,11 +134,10 @@ describe('the three installs', () => {
     const tarball = await contents('npm pack');
     expect(tarball.size).toBeGreaterThan(100);
     expect(await contents('git URL')).toEqual(tarball);
-    expect(await contents('folder')).toEqual(tarball);
   });
 
   // The declarations are the same bytes in every install (above), so one install's type-check
-  // speaks for all three; the compiler is the slowest step of this suite.
+  // speaks for both; the compiler is the slowest step of this suite.
   it('type-check strict NodeNext TypeScript programs against the published declarations', async () => {
     const app = apps.get('npm pack') ?? '';
     // Two compilers at once: each is single-threaded and the machine has two cores.
@@ -151,7 +147,7 @@ describe('the three installs', () => {
   }, SLOW_MS);
 });
 
-describe.each(['npm pack', 'git URL', 'folder'])('the package installed from its %s', (route) => {
+describe.each(['npm pack', 'git URL'])('the package installed from its %s', (route) => {
   const app = (): string => apps.get(route) ?? '';
 
   it('is ESM-only: an exports map with types first, and no CommonJS entry', async () => {

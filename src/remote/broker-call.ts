@@ -49,11 +49,17 @@ export async function callBroker(fetch: FetchLike, call: BrokerCall, now: () => 
       ...(call.body === undefined ? {} : { body: JSON.stringify(call.body), headers: { 'content-type': 'application/json' } }),
       ...(call.keepalive === true ? { keepalive: true } : {}),
       cache: 'no-store',
-      // The broker never redirects: a redirect (a sign-in page, another host) is not its answer.
-      redirect: 'error',
+      // The broker never redirects: a redirect (a sign-in page, another host) is not its answer, and
+      // is not followed. 'manual', not 'error': workerd refuses 'error' outright (a Worker is a
+      // natural home of a page's backend, and of pages' calls to it), and a browser hands back an
+      // opaque redirect for 'manual', refused below with every other redirect.
+      redirect: 'manual',
     });
   } catch (error) {
     throw new BrokerError({ method: call.method, path, status: 0, cause: error });
+  }
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    throw new BrokerError({ method: call.method, path, status: response.status, problem: 'a redirect, which is not the broker\'s answer (the page follows none)' });
   }
   const text = await response.text().catch(() => undefined);
   if (!response.ok) {

@@ -18,7 +18,6 @@ import { BalanceSnapshotData, type BalanceSnapshot } from './state/balance-book.
 import { rebuiltRefreshError } from './state/freshness-json.js';
 import { OrderBookData, type OrderBook } from './state/order-book.js';
 import { PersistentMap } from './state/persistent-map.js';
-import type { OrderState } from './state/order-state.js';
 import { AssetBalanceCodec, keyedBy, OrderStateCodec } from './state/state-codecs.js';
 
 const CAUSES: Readonly<Record<SnapshotCause, null>> = {
@@ -68,24 +67,21 @@ function holdsTogether(snapshot: Common, keys: ReadonlySet<string>): CheckFailur
   return undefined;
 }
 
-/** The entries in a map, each frozen (by `freeze`) as the books freeze the ones they make. */
-function mapOf<V>(entries: readonly (readonly [string, V])[], freeze: (value: V) => V): PersistentMap<V> {
+function mapOf<V>(entries: readonly (readonly [string, V])[]): PersistentMap<V> {
   let map = PersistentMap.empty<V>();
-  for (const [key, value] of entries) map = map.set(key, freeze(value));
+  for (const [key, value] of entries) map = map.set(key, value);
   return map;
 }
 
-const frozenOrder = (order: OrderState): OrderState => Object.freeze({ ...order, fills: Object.freeze(order.fills.map((fill) => Object.freeze({ ...fill }))) });
-
 const OrderBookCodec = thenCheck(t.type({ orders: codecOf(keyedBy(OrderStateCodec, 'orderId', (o) => o.orderId)), ...common }), 'OrderBook', (json) => {
-  const orders = mapOf(json.orders, frozenOrder);
+  const orders = mapOf(json.orders);
   const wrong = holdsTogether(json, new Set(orders.keys()));
   const error = json.error === undefined ? undefined : rebuiltRefreshError(json.error);
   return wrong ?? { value: new OrderBookData(orders, json.stale, json.gap, json.cause, error, json.changed, json.removed, json.version) };
 });
 
 const BalanceSnapshotCodec = thenCheck(t.type({ balances: codecOf(keyedBy(AssetBalanceCodec, 'asset', (b) => b.asset)), ...common }), 'BalanceSnapshot', (json) => {
-  const balances = mapOf(json.balances, (balance) => Object.freeze({ ...balance }));
+  const balances = mapOf(json.balances);
   const wrong = holdsTogether(json, new Set(balances.keys()));
   const error = json.error === undefined ? undefined : rebuiltRefreshError(json.error);
   return wrong ?? { value: new BalanceSnapshotData(balances, json.stale, json.gap, json.cause, error, json.changed, json.removed, json.version) };

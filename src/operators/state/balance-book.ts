@@ -66,13 +66,7 @@ export class BalanceSnapshotData implements BalanceSnapshot {
     readonly changed: readonly string[],
     readonly removed: readonly string[],
     readonly version: number,
-  ) {
-    // Frozen at run time too, not only by type: a mutation throws (strict mode) and never reaches
-    // a later snapshot. The entries are frozen once, where they are made.
-    Object.freeze(changed);
-    Object.freeze(removed);
-    Object.freeze(this);
-  }
+  ) {}
 
   toJSON(): BalanceSnapshotJSON {
     return { balances: this.balances.toJSON(), ...freshnessJSON(this), changed: this.changed, removed: this.removed, version: this.version };

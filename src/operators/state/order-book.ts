@@ -74,13 +74,7 @@ export class OrderBookData implements OrderBook {
     readonly changed: readonly string[],
     readonly removed: readonly string[],
     readonly version: number,
-  ) {
-    // Frozen at run time too, not only by type: a mutation throws (strict mode) and never reaches
-    // a later snapshot. The orders (and their fills) are frozen once, where they are made.
-    Object.freeze(changed);
-    Object.freeze(removed);
-    Object.freeze(this);
-  }
+  ) {}
 
   toJSON(): OrderBookJSON {
     return { orders: this.orders.toJSON(), ...freshnessJSON(this), changed: this.changed, removed: this.removed, version: this.version };

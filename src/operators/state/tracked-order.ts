@@ -142,13 +142,11 @@ export class TrackedOrder {
   }
 
   /** Merges a fill; a `tradeId` already seen changes nothing. Returns whether the state changed. */
-  addFill(fill: DealEvent): boolean {
+  addFill(deal: DealEvent): boolean {
     const tradeIds = (this.tradeIds ??= new Set<string>());
-    if (tradeIds.has(fill.tradeId)) return false;
-    tradeIds.add(fill.tradeId);
+    if (tradeIds.has(deal.tradeId)) return false;
+    tradeIds.add(deal.tradeId);
     const fills = (this.fills ??= []);
-    // A copy, frozen once here: every state (and snapshot) after shares it.
-    const deal = Object.freeze({ ...fill });
     let at = fills.length;
     while (at > 0 && goesAfter(fills[at - 1] as DealEvent, deal)) at -= 1;
     fills.splice(at, 0, deal);
@@ -160,12 +158,12 @@ export class TrackedOrder {
   }
 
   private build(): OrderState {
-    const fills = this.fills ? Object.freeze(this.fills.slice()) : NO_FILLS;
+    const fills = this.fills ? this.fills.slice() : NO_FILLS;
     const best = this.best;
     const firstFill = fills[0];
     if (!best) {
       if (!firstFill) throw new Error(`order ${this.orderId} has neither a report nor a fill`);
-      return Object.freeze({
+      return {
         placeholder: true,
         orderId: this.orderId,
         clientOrderId: firstFill.clientOrderId,
@@ -185,14 +183,14 @@ export class TrackedOrder {
         createTime: undefined,
         fills,
         updatedAt: this.lastFillSent,
-      });
+      };
     }
     // Deals can run ahead of the order events: what the fills prove filled counts too, so that
     // the cumulative numbers never drop when a placeholder is confirmed by an older order event.
     const cumulativeQuantity = larger(best.cumulativeQuantity, this.fillQuantity);
     const cumulativeAmount = larger(best.cumulativeAmount, this.fillAmount);
     const status = this.outcomeUnknown && this.final === undefined ? UNKNOWN_OUTCOME : resolveStatus({ status: best.status, cumulativeQuantity }, this.final);
-    return Object.freeze({
+    return {
       placeholder: false,
       orderId: this.orderId,
       clientOrderId: best.clientOrderId ?? firstFill?.clientOrderId,
@@ -212,6 +210,6 @@ export class TrackedOrder {
       createTime: best.createTime,
       fills,
       updatedAt: Math.max(best.updatedAt, this.final?.updatedAt ?? -Infinity, this.lastFillSent),
-    });
+    };
   }
 }

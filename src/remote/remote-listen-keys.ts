@@ -12,6 +12,7 @@ import { everyInSteps } from '../long-delays.js';
 import type { ValidationIssue } from '../errors.js';
 import { checkSettings, refuseIssues } from '../settings/resolve.js';
 import type { ListenKeySource } from '../stream/listen-key-source.js';
+import { abortable } from './abortable.js';
 import { readCreated } from './answers.js';
 import { callBroker } from './broker-call.js';
 import { BrokerError } from './broker-error.js';
@@ -34,8 +35,8 @@ const isGone = (error: unknown): boolean => error instanceof BrokerError && erro
 
 /** The page's calls to the broker's key route. */
 interface KeyRoute {
-  create(): Promise<CreatedListenKey>;
-  send(method: 'PUT' | 'DELETE', listenKey: string): Promise<unknown>;
+  create(signal: AbortSignal): Promise<CreatedListenKey>;
+  send(method: 'PUT' | 'DELETE', listenKey: string, signal?: AbortSignal): Promise<unknown>;
 }
 
 /** The keys a page holds, renewed while it has them, and its lifecycle: hidden (left) or shown again. */
@@ -53,13 +54,14 @@ class PageKeys {
     private readonly scheduler: SchedulerLike,
   ) {}
 
-  /** A new key; while the page is hidden, once it is shown again. */
+  /** A new key; while the page is hidden, once it is shown again. Letting go of it gives the POST up. */
   create(): Observable<string> {
-    return defer(() => (this.hidden ? this.shown.pipe(take(1), concatMap(() => this.post())) : from(this.post())));
+    const post = (): Observable<string> => abortable((signal) => this.post(signal));
+    return defer(() => (this.hidden ? this.shown.pipe(take(1), concatMap(post)) : post()));
   }
 
-  keepAlive(listenKey: string): Promise<unknown> {
-    return this.route.send('PUT', listenKey).catch((error: unknown) => {
+  keepAlive(listenKey: string, signal: AbortSignal): Promise<unknown> {
+    return this.route.send('PUT', listenKey, signal).catch((error: unknown) => {
       if (isGone(error)) this.forget(listenKey, true);
       throw error;
     });
@@ -87,8 +89,8 @@ class PageKeys {
     this.shown.next();
   }
 
-  private async post(): Promise<string> {
-    const { listenKey, renewIntervalMs } = await this.route.create();
+  private async post(signal: AbortSignal): Promise<string> {
+    const { listenKey, renewIntervalMs } = await this.route.create(signal);
     // Made while the page was being left: closed at once, replaced when the page is shown.
     if (this.hidden) this.closeOnHide(listenKey);
     else this.renewals.set(listenKey, this.renew(listenKey, renewIntervalMs));
@@ -103,8 +105,8 @@ class PageKeys {
 
   /** Renews a key until it is closed or the broker no longer knows it. */
   private renew(listenKey: string, everyMs: number): Subscription {
-    const renewal = (): Promise<void> =>
-      this.route.send('PUT', listenKey).then(
+    const renewal = (signal: AbortSignal): Promise<void> =>
+      this.route.send('PUT', listenKey, signal).then(
         () => undefined,
         (error: unknown) => {
           if (!isGone(error)) return;
@@ -115,7 +117,8 @@ class PageKeys {
     return everyInSteps(everyMs, this.scheduler)
       .pipe(
         skip(1),
-        exhaustMap(() => from(renewal())),
+        // A renewal under way when the key is let go is given up.
+        exhaustMap(() => abortable(renewal)),
       )
       .subscribe();
   }
@@ -150,6 +153,11 @@ class PageKeys {
  *   it is shown. On `pageshow` from the back-forward cache, the keys closed on the way out are
  *   reported on `revoked`, and the stream replaces its own with a new one.
  * - A key the broker no longer knows (it closed a silent page's key) is reported on `revoked` too.
+ * - Every call ends within `timeoutMs` (its whole answer read), so a broker that does not answer
+ *   holds nothing up: a create past it fails with a `BrokerError` of status 0, which the stream
+ *   retries with its backoff, and a close past it ends (so does a stream's stop, which waits for a
+ *   create under way). A create or a keepalive whose subscriber lets go is given up; a DELETE is
+ *   left to go through.
  *
  * @throws ValidationError (operation `config`) when `url` or an option breaks its rule.
  * @example
@@ -166,15 +174,16 @@ export function remoteListenKeys(url: string, options: RemoteListenKeysOptions =
   refuseIssues(issues);
   const fetch = fetchOf(settings.fetch);
   const page = pageOf(settings.page);
+  const { timeoutMs } = settings;
   const endpoint = (): URL => routeUrl(url, BROKER_ROUTES.listenKey, page);
   const keys = new PageKeys(
     {
-      async create() {
-        const created = readCreated(await callBroker(fetch, { method: 'POST', url: endpoint() }));
+      async create(signal) {
+        const created = readCreated(await callBroker(fetch, { method: 'POST', url: endpoint(), timeoutMs, signal }));
         if (created === undefined) throw new BrokerError({ method: 'POST', path: endpoint().pathname, status: 200, problem: 'the answer is not a listen key' });
         return created;
       },
-      send: (method, listenKey) => callBroker(fetch, { method, url: endpoint(), body: { listenKey }, keepalive: method === 'DELETE' }),
+      send: (method, listenKey, signal) => callBroker(fetch, { method, url: endpoint(), body: { listenKey }, keepalive: method === 'DELETE', timeoutMs, signal }),
     },
     settings.scheduler,
   );
@@ -184,7 +193,7 @@ export function remoteListenKeys(url: string, options: RemoteListenKeysOptions =
   });
   return {
     create: () => keys.create(),
-    keepAlive: (listenKey) => defer(() => keys.keepAlive(listenKey)),
+    keepAlive: (listenKey) => abortable((signal) => keys.keepAlive(listenKey, signal)),
     close: (listenKey) => defer(() => keys.close(listenKey)),
     revoked: keys.revoked.asObservable(),
   };

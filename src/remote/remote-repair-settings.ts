@@ -7,9 +7,9 @@
  */
 import type { FetchLike } from '../http/transport.js';
 import { tradingSymbol } from '../params/fields.js';
-import { optional, settingsFor } from '../settings/resolve.js';
+import { optional, setting, settingsFor } from '../settings/resolve.js';
 import { aFunction, type Rule } from '../settings/rules.js';
-import { PAGE, type PageLike } from './remote-settings.js';
+import { BROKER_TIMEOUT, PAGE, REMOTE_LISTEN_KEYS_DEFAULTS, type PageLike } from './remote-settings.js';
 
 /** Settings of {@link remoteRepairSources}. */
 export interface RemoteRepairSourcesOptions {
@@ -19,6 +19,12 @@ export interface RemoteRepairSourcesOptions {
   readonly page?: PageLike | undefined;
   /** The trading pairs whose open orders are read. Default: those the broker is configured with. */
   readonly symbols?: readonly string[] | undefined;
+  /**
+   * The longest a read may take, ms, its whole answer read; a read past it fails with a
+   * `BrokerError` of status 0 (the operator stays stale until a later resync). Default 10000
+   * (as `remoteListenKeys`, and the client's `timeout`).
+   */
+  readonly timeoutMs?: number | undefined;
 }
 
 /** Trading pairs: each as the service spells them, at least one, none twice. */
@@ -33,4 +39,5 @@ export const REMOTE_REPAIRS_SETTINGS = settingsFor<RemoteRepairSourcesOptions>()
   fetch: optional(aFunction<FetchLike>()),
   page: optional(PAGE),
   symbols: optional(TRADING_PAIRS),
+  timeoutMs: setting(BROKER_TIMEOUT, REMOTE_LISTEN_KEYS_DEFAULTS.timeoutMs),
 });

@@ -5,12 +5,13 @@
  *
  * @module
  */
-import { defer, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { ValidationIssue } from '../errors.js';
 import type { BalanceSeed } from '../operators/state/balance-state.js';
 import type { OrderSeed } from '../operators/state/order-state.js';
 import { checkSettings, refuseIssues } from '../settings/resolve.js';
 import { readBalances, readOpenOrders } from './answers.js';
+import { abortable } from './abortable.js';
 import { callBroker } from './broker-call.js';
 import { BrokerError } from './broker-error.js';
 import { BROKER_ROUTES, SYMBOLS_PARAM } from './protocol.js';
@@ -33,8 +34,8 @@ export interface RemoteRepairSources {
   readonly orders: RemoteRepair<OrderSeed>;
 }
 
-function repair<T>(read: () => Promise<readonly T[]>): RemoteRepair<T> {
-  const once = (): Observable<readonly T[]> => defer(read);
+function repair<T>(read: (signal: AbortSignal) => Promise<readonly T[]>): RemoteRepair<T> {
+  const once = (): Observable<readonly T[]> => abortable(read);
   return { seed: once(), resync: once };
 }
 
@@ -43,7 +44,8 @@ function repair<T>(read: () => Promise<readonly T[]>): RemoteRepair<T> {
  * broker's `path`, or an absolute URL; a path is resolved against the page's location when read).
  * Each read is one GET: `{url}/balances`, `{url}/open-orders?symbols=...` (the pairs in `symbols`,
  * else those the broker is configured with). An answer that is not the broker's fails the read
- * with a {@link BrokerError}, and the operator stays stale until a later resync succeeds.
+ * with a {@link BrokerError}, and the operator stays stale until a later resync succeeds; so does a
+ * read with no whole answer within `timeoutMs`. A read whose subscriber lets go is aborted.
  *
  * The open orders listed are those of the pairs read: with `reduceOrders`' default
  * `refreshListsAllOpenOrders: true`, an open order of another pair is removed, so read every pair
@@ -67,16 +69,16 @@ export function remoteRepairSources(url: string, options: RemoteRepairSourcesOpt
   const fetch = fetchOf(settings.fetch);
   const page = pageOf(settings.page);
 
-  const read = async <T>(route: string, query: string, readAnswer: (value: unknown) => readonly T[] | undefined): Promise<readonly T[]> => {
+  const read = async <T>(route: string, query: string, readAnswer: (value: unknown) => readonly T[] | undefined, signal: AbortSignal): Promise<readonly T[]> => {
     const target = routeUrl(url, route, page);
     target.search = query;
-    const answer = readAnswer(await callBroker(fetch, { method: 'GET', url: target }));
+    const answer = readAnswer(await callBroker(fetch, { method: 'GET', url: target, timeoutMs: settings.timeoutMs, signal }));
     if (answer === undefined) throw new BrokerError({ method: 'GET', path: target.pathname, status: 200, problem: 'the answer is not the broker’s' });
     return answer;
   };
   const symbols = settings.symbols === undefined ? '' : new URLSearchParams({ [SYMBOLS_PARAM]: settings.symbols.join(',') }).toString();
   return {
-    balances: repair(() => read(BROKER_ROUTES.balances, '', readBalances)),
-    orders: repair(() => read(BROKER_ROUTES.openOrders, symbols, readOpenOrders)),
+    balances: repair((signal) => read(BROKER_ROUTES.balances, '', readBalances, signal)),
+    orders: repair((signal) => read(BROKER_ROUTES.openOrders, symbols, readOpenOrders, signal)),
   };
 }

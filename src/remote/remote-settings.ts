@@ -11,7 +11,7 @@ import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { ValidationError } from '../errors.js';
 import type { FetchLike } from '../http/transport.js';
 import { type DefaultsOf, optional, setting, settingsFor } from '../settings/resolve.js';
-import { aFunction, SCHEDULER, type Rule } from '../settings/rules.js';
+import { aFunction, duration, LONGEST_TIMER_MS, SCHEDULER, type Rule } from '../settings/rules.js';
 
 /** What a source needs of the page: its lifecycle events and, for a relative URL, its location. */
 export interface PageLike {
@@ -29,6 +29,12 @@ export interface RemoteListenKeysOptions {
   readonly page?: PageLike | undefined;
   /** Scheduler of the renewals. Default rxjs `asyncScheduler`. */
   readonly scheduler?: SchedulerLike | undefined;
+  /**
+   * The longest a call to the broker may take, ms, its whole answer read (a create, a renewal, a
+   * close); a call past it fails with a `BrokerError` of status 0, and the stream retries a create
+   * as it retries any. Default 10000 (the client's `timeout`).
+   */
+  readonly timeoutMs?: number | undefined;
 }
 
 function parsed(text: string, base?: string): URL | undefined {
@@ -57,6 +63,9 @@ export const BROKER_URL: Rule<string> = {
   },
 };
 
+/** The longest wait for a broker's answer, ms: 1 up to what a timer holds. */
+export const BROKER_TIMEOUT: Rule<number> = duration({ min: 1, max: LONGEST_TIMER_MS });
+
 /** A page: an object with `addEventListener`. */
 export const PAGE: Rule<PageLike> = {
   words: 'an object with addEventListener (a window)',
@@ -69,6 +78,8 @@ export const PAGE: Rule<PageLike> = {
  */
 export const REMOTE_LISTEN_KEYS_DEFAULTS = {
   scheduler: asyncScheduler,
+  // As the client's `timeout` (a test holds the two equal): the page side does not import the client's settings.
+  timeoutMs: 10_000,
 } as const satisfies DefaultsOf<RemoteListenKeysOptions>;
 
 /** The settings of `remoteListenKeys`: each rule and default. */
@@ -76,6 +87,7 @@ export const REMOTE_LISTEN_KEYS_SETTINGS = settingsFor<RemoteListenKeysOptions>(
   fetch: optional(aFunction<FetchLike>()),
   page: optional(PAGE),
   scheduler: setting(SCHEDULER, REMOTE_LISTEN_KEYS_DEFAULTS.scheduler),
+  timeoutMs: setting(BROKER_TIMEOUT, REMOTE_LISTEN_KEYS_DEFAULTS.timeoutMs),
 });
 
 /**

@@ -56,8 +56,8 @@ export interface BrokerWithdrawParams {
   /** Quantity as a positive decimal string. */
   readonly amount: string;
   /** Fund password as the hexadecimal MD5 of the password; when sent, the address book is not checked. Never logged. */
-  readonly password?: string;
-  readonly remark?: string;
+  readonly password?: string | undefined;
+  readonly remark?: string | undefined;
 }
 
 const DEPOSIT_RECORDS = 'a read of deposit records, as B9 (spot deposit read) reads deposit addresses';

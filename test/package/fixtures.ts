@@ -71,11 +71,14 @@ console.log(JSON.stringify({
 
 /** A CommonJS script: the package is ESM-only, so \`require\` must be refused. */
 export const CONSUMER_CJS = `
+let required;
 try {
-  require('mexc-rx');
-  console.log(JSON.stringify({ required: true }));
+  required = require('mexc-rx');
 } catch (error) {
   console.log(JSON.stringify({ required: false, code: error.code }));
+}
+if (required !== undefined) {
+  import('mexc-rx').then((imported) => console.log(JSON.stringify({ required: true, sameModule: required === imported, esm: required[Symbol.toStringTag] === 'Module' })));
 }
 `;
 

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { refusalWaitMs } from '../default-waits.js';
 import { BodyTooLarge, boundedText, discardBody, MAX_BODY_BYTES } from '../http/body.js';
 import { parseRetryAfter } from '../http/retry-after.js';
@@ -26,6 +27,8 @@ export interface BrokerCall {
   readonly timeoutMs?: number | undefined;
   /** Gives the call up (whoever asked no longer waits for it). */
   readonly signal?: AbortSignal | undefined;
+  /** Where `timeoutMs` is counted: the source's scheduler (virtual time in tests). Default rxjs `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike | undefined;
 }
 
 /** Why a call was cut short: its time ran out, or whoever asked let go. */
@@ -146,9 +149,7 @@ export async function callBroker(fetch: FetchLike, call: BrokerCall, now: () => 
   const timeoutMs = call.timeoutMs ?? REMOTE_LISTEN_KEYS_DEFAULTS.timeoutMs;
   const timedOut = new CutShort(`none came within ${timeoutMs} ms`);
   const givenUp = new CutShort('given up, nobody waits for it');
-  const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
-  // The bound of a request does not keep a process alive (Node, Deno, Bun); its request does.
-  (timer as { unref?: () => void }).unref?.();
+  const timer = (call.scheduler ?? asyncScheduler).schedule(() => controller.abort(timedOut), timeoutMs);
   const giveUp = (): void => controller.abort(givenUp);
   if (call.signal?.aborted === true) giveUp();
   else call.signal?.addEventListener('abort', giveUp, { once: true });
@@ -160,7 +161,7 @@ export async function callBroker(fetch: FetchLike, call: BrokerCall, now: () => 
     const problem = reason instanceof CutShort ? reason.message : undefined;
     throw new BrokerError({ method: call.method, path: call.url.pathname, status: 0, problem, cause: problem === undefined ? error : undefined });
   } finally {
-    clearTimeout(timer);
+    timer.unsubscribe();
     call.signal?.removeEventListener('abort', giveUp);
   }
 }

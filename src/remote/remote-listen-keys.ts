@@ -179,11 +179,11 @@ export function remoteListenKeys(url: string, options: RemoteListenKeysOptions =
   const keys = new PageKeys(
     {
       async create(signal) {
-        const created = readCreated(await callBroker(fetch, { method: 'POST', url: endpoint(), timeoutMs, signal }));
+        const created = readCreated(await callBroker(fetch, { method: 'POST', url: endpoint(), timeoutMs, signal, scheduler: settings.scheduler }));
         if (created === undefined) throw new BrokerError({ method: 'POST', path: endpoint().pathname, status: 200, problem: 'the answer is not a listen key' });
         return created;
       },
-      send: (method, listenKey, signal) => callBroker(fetch, { method, url: endpoint(), body: { listenKey }, keepalive: method === 'DELETE', timeoutMs, signal }),
+      send: (method, listenKey, signal) => callBroker(fetch, { method, url: endpoint(), body: { listenKey }, keepalive: method === 'DELETE', timeoutMs, signal, scheduler: settings.scheduler }),
     },
     settings.scheduler,
   );

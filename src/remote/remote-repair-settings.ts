@@ -5,10 +5,11 @@
  *
  * @module
  */
+import type { SchedulerLike } from 'rxjs';
 import type { FetchLike } from '../http/transport.js';
 import { tradingSymbol } from '../params/fields.js';
 import { optional, setting, settingsFor } from '../settings/resolve.js';
-import { aFunction, type Rule } from '../settings/rules.js';
+import { aFunction, SCHEDULER, type Rule } from '../settings/rules.js';
 import { BROKER_TIMEOUT, PAGE, REMOTE_LISTEN_KEYS_DEFAULTS, type PageLike } from './remote-settings.js';
 
 /** Settings of {@link remoteRepairSources}. */
@@ -25,6 +26,8 @@ export interface RemoteRepairSourcesOptions {
    * (as `remoteListenKeys`, and the client's `timeout`).
    */
   readonly timeoutMs?: number | undefined;
+  /** Where `timeoutMs` is counted. Default rxjs `asyncScheduler` (as `remoteListenKeys`). */
+  readonly scheduler?: SchedulerLike | undefined;
 }
 
 /** Trading pairs: each as the service spells them, at least one, none twice. */
@@ -40,4 +43,5 @@ export const REMOTE_REPAIRS_SETTINGS = settingsFor<RemoteRepairSourcesOptions>()
   page: optional(PAGE),
   symbols: optional(TRADING_PAIRS),
   timeoutMs: setting(BROKER_TIMEOUT, REMOTE_LISTEN_KEYS_DEFAULTS.timeoutMs),
+  scheduler: setting(SCHEDULER, REMOTE_LISTEN_KEYS_DEFAULTS.scheduler),
 });

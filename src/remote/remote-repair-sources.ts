@@ -72,7 +72,7 @@ export function remoteRepairSources(url: string, options: RemoteRepairSourcesOpt
   const read = async <T>(route: string, query: string, readAnswer: (value: unknown) => readonly T[] | undefined, signal: AbortSignal): Promise<readonly T[]> => {
     const target = routeUrl(url, route, page);
     target.search = query;
-    const answer = readAnswer(await callBroker(fetch, { method: 'GET', url: target, timeoutMs: settings.timeoutMs, signal }));
+    const answer = readAnswer(await callBroker(fetch, { method: 'GET', url: target, timeoutMs: settings.timeoutMs, signal, scheduler: settings.scheduler }));
     if (answer === undefined) throw new BrokerError({ method: 'GET', path: target.pathname, status: 200, problem: 'the answer is not the broker’s' });
     return answer;
   };

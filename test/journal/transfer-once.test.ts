@@ -36,10 +36,20 @@ describe('transferOnce (M6)', () => {
 
   it('journals the intent with its clientTranId before the request leaves', async () => {
     const seen: JournalEntry[] = [];
-    const journal = { ...b.journal, write: (entry: JournalEntry, version: number) => (seen.push(entry), b.journal.write(entry, version)) };
+    let written: () => void = () => undefined;
+    const firstWrite = new Promise<void>((resolve) => (written = resolve));
+    const journal = {
+      ...b.journal,
+      write: async (entry: JournalEntry, version: number) => {
+        seen.push(entry);
+        const next = await b.journal.write(entry, version);
+        written();
+        return next;
+      },
+    };
     b.sim.faults.next('M6', 'hang');
     const pending = transferOnce(b.master, payout('payout-2'), { journal, timeout: 200 }).subscribe({ error: () => undefined });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await firstWrite;
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ state: 'sending', sends: 1, params: { amount: '10', toAccount: 'strategy01' } });
     expect(seen[0]?.params['clientTranId']).toMatch(/^[A-Za-z0-9]{32}$/);

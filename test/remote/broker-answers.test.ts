@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { firstValueFrom, VirtualAction, VirtualTimeScheduler } from 'rxjs';
 import { BrokerError, remoteListenKeys, remoteRepairSources, type FetchLike } from '../../src/index.js';
+import { advanceTo, drain } from '../support/harness.js';
 import { json, startServer, type HostileServer } from '../support/hostile-server.js';
 
 const KEY = 'k'.repeat(64);
@@ -46,7 +47,7 @@ async function failure(work: Promise<unknown>, ms = 8_000): Promise<BrokerError>
   return outcome.error as BrokerError;
 }
 
-/** A key made by a source on a scheduler nobody runs (no renewal is sent). */
+/** A key made by a source on a scheduler nobody runs unless told (no renewal is sent). */
 function created(url: string, options: Parameters<typeof remoteListenKeys>[1] = {}): Promise<string> {
   return firstValueFrom(remoteListenKeys(url, { scheduler: new VirtualTimeScheduler(VirtualAction, 0), ...options }).create());
 }
@@ -54,11 +55,20 @@ function created(url: string, options: Parameters<typeof remoteListenKeys>[1] = 
 describe('a broker that does not answer in time', () => {
   it('fails a create with status 0 once timeoutMs has passed, when the broker never answers', async () => {
     const broker = await server(() => undefined);
-    const started = Date.now();
-    const error = await failure(created(`${broker.url}/api/mexc`, { timeoutMs: 100 }));
+    const scheduler = new VirtualTimeScheduler(VirtualAction, 0);
+    let settled = false;
+    const failed = failure(created(`${broker.url}/api/mexc`, { timeoutMs: 100, scheduler }));
+    void failed.then(() => (settled = true), () => (settled = true));
+    await within(8_000, (async () => {
+      while (broker.received.length === 0) await drain(1);
+    })());
+    // The bound is counted on the source's scheduler: not a moment before it has passed.
+    await advanceTo(scheduler, 99);
+    expect(settled).toBe(false);
+    await advanceTo(scheduler, 100);
+    const error = await failed;
     expect(error.status).toBe(0);
     expect(error.message).toBe('POST /api/mexc/listen-key: no answer: none came within 100 ms');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(50);
     expect(broker.received).toHaveLength(1);
   });
 
@@ -76,7 +86,10 @@ describe('a broker that does not answer in time', () => {
 
   it('fails a call within the bound when the fetch ignores the abort', async () => {
     const deaf: FetchLike = () => new Promise<Response>(() => undefined);
-    const error = await failure(created('https://app.example/api/mexc', { fetch: deaf, timeoutMs: 50 }));
+    const scheduler = new VirtualTimeScheduler(VirtualAction, 0);
+    const failed = failure(created('https://app.example/api/mexc', { fetch: deaf, timeoutMs: 50, scheduler }));
+    await advanceTo(scheduler, 50);
+    const error = await failed;
     expect(error.status).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The page side never waits for good on a broker that does not answer: a create past `timeoutMs`
- * is a `BrokerError` the stream retries with its backoff (virtual time for the stream, a short real
- * bound for the call), a stream stopped while its create is pending waits for it no longer than
+ * is a `BrokerError` the stream retries with its backoff (virtual time for both: the bound is
+ * counted on the source's scheduler), a stream stopped while its create is pending waits for it no longer than
  * the bound, a create whose subscriber lets go is given up, a close or a
  * renewal to a broker that hangs ends within the bound, and an unsubscribed repair read is given
  * up. `timeoutMs` is checked when a source is made, and its default is the client's REST timeout.
@@ -12,6 +12,7 @@ import { CLIENT_DEFAULTS } from '../../src/client/client-settings.js';
 import { BrokerError, remoteListenKeys, remoteRepairSources, userDataStream, ValidationError, type FetchLike, type UserDataEvent } from '../../src/index.js';
 import { REMOTE_LISTEN_KEYS_DEFAULTS } from '../../src/remote/remote-settings.js';
 import { FakeServer } from '../stream-lifecycle/fake-socket.js';
+import { advanceTo } from '../support/harness.js';
 
 const KEY = 'k'.repeat(64);
 const BROKER = 'https://app.example/api/mexc';
@@ -39,29 +40,17 @@ function broker(answers: Partial<Record<string, () => Response>>): { fetch: Fetc
 
 const created = (): Response => new Response(JSON.stringify({ listenKey: KEY, renewIntervalMs: 60_000 }), { status: 201 });
 
-/** Waits (real time, at most `ms`) until `condition` holds. */
-async function until(condition: () => boolean, ms = 3_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-/** The outcome of `work`, which must settle within `ms` (real time). */
-async function settledWithin(ms: number, work: Promise<unknown>): Promise<{ value?: unknown; error?: unknown }> {
-  let settled: { value?: unknown; error?: unknown } | undefined;
-  work.then(
-    (value) => (settled = { value }),
-    (error: unknown) => (settled = { error }),
+/** The outcome of `work`, once it settles. */
+function outcomeOf(work: Promise<unknown>): Promise<{ value?: unknown; error?: unknown }> {
+  return work.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
   );
-  await until(() => settled !== undefined, ms);
-  return settled ?? {};
 }
 
 describe('a stream on a broker that does not answer its create', () => {
   it('retries the create with its backoff once the first has timed out; stopped, it waits for the pending one at most timeoutMs', async () => {
-    const scheduler = new VirtualTimeScheduler(VirtualAction, 60_000);
+    const scheduler = new VirtualTimeScheduler(VirtualAction, 0);
     const sockets = new FakeServer(scheduler, 1);
     const { fetch, held } = broker({});
     const keys = remoteListenKeys(BROKER, { fetch, timeoutMs: 30, scheduler });
@@ -69,19 +58,26 @@ describe('a stream on a broker that does not answer its create', () => {
     const subscription = userDataStream(keys, { wsUrl: 'ws://127.0.0.1:1/ws', scheduler, webSocketFactory: sockets.factory, format: 'json', random: () => 0.5 }).subscribe((event) =>
       events.push(event),
     );
-    await until(() => held.length === 1 && held[0]?.signal?.aborted === true);
+    await advanceTo(scheduler, 29);
+    expect(held.map((h) => [h.method, h.signal?.aborted])).toEqual([['POST', false]]);
+    await advanceTo(scheduler, 30);
+    expect(held[0]?.signal?.aborted).toBe(true);
     // The failed create is the stream's to retry: after its backoff (virtual time), a second POST.
-    await until(() => {
-      scheduler.flush();
-      return held.length === 2;
-    });
-    expect(held.map((h) => h.method)).toEqual(['POST', 'POST']);
-    expect(events.some((event) => event.type === 'reconnecting' && event.reason === 'key-unavailable')).toBe(true);
-    expect(held[1]?.signal?.aborted).toBe(false);
+    const retry = events.find((event) => event.type === 'reconnecting');
+    expect(retry).toMatchObject({ reason: 'key-unavailable', at: 30 });
+    const retryAt = 30 + (retry?.type === 'reconnecting' ? retry.delayMs : Number.NaN);
+    await advanceTo(scheduler, retryAt);
+    expect(held.map((h) => [h.method, h.signal?.aborted])).toEqual([
+      ['POST', true],
+      ['POST', false],
+    ]);
 
     // The stream lets a creation end after its stop (a key made then is DELETEd): it ends in time.
     subscription.unsubscribe();
-    await until(() => held[1]?.signal?.aborted === true, 1_000);
+    await advanceTo(scheduler, retryAt + 29);
+    expect(held[1]?.signal?.aborted).toBe(false);
+    await advanceTo(scheduler, retryAt + 30);
+    expect(held[1]?.signal?.aborted).toBe(true);
     expect(held).toHaveLength(2);
     expect(sockets.sockets).toHaveLength(0);
   });
@@ -91,20 +87,25 @@ describe('a source on a broker that hangs', () => {
   const idle = (): VirtualTimeScheduler => new VirtualTimeScheduler(VirtualAction, 0);
 
   it('ends a close within timeoutMs: the DELETE fails with status 0 instead of waiting', async () => {
+    const scheduler = idle();
     const { fetch, held } = broker({ POST: created });
-    const keys = remoteListenKeys(BROKER, { fetch, timeoutMs: 40, scheduler: idle() });
+    const keys = remoteListenKeys(BROKER, { fetch, timeoutMs: 40, scheduler });
     await expect(firstValueFrom(keys.create())).resolves.toBe(KEY);
-    const outcome = await settledWithin(2_000, firstValueFrom(keys.close(KEY), { defaultValue: undefined }));
+    const closing = outcomeOf(firstValueFrom(keys.close(KEY), { defaultValue: undefined }));
+    await advanceTo(scheduler, 40);
+    const outcome = await closing;
     expect(outcome.error).toBeInstanceOf(BrokerError);
     expect(outcome.error).toMatchObject({ status: 0, message: 'DELETE /api/mexc/listen-key: no answer: none came within 40 ms' });
     expect(held.map((h) => h.method)).toEqual(['POST', 'DELETE']);
   });
 
   it('ends a renewal within timeoutMs, and gives it up when let go of', async () => {
+    const scheduler = idle();
     const { fetch, held } = broker({ POST: created });
-    const keys = remoteListenKeys(BROKER, { fetch, timeoutMs: 40, scheduler: idle() });
-    const outcome = await settledWithin(2_000, firstValueFrom(keys.keepAlive(KEY)));
-    expect(outcome.error).toMatchObject({ status: 0 });
+    const keys = remoteListenKeys(BROKER, { fetch, timeoutMs: 40, scheduler });
+    const renewing = outcomeOf(firstValueFrom(keys.keepAlive(KEY)));
+    await advanceTo(scheduler, 40);
+    expect((await renewing).error).toMatchObject({ status: 0 });
 
     const pending = keys.keepAlive(KEY).subscribe({ error: () => undefined });
     pending.unsubscribe();
@@ -124,10 +125,12 @@ describe('a source on a broker that hangs', () => {
   });
 
   it('ends a repair read within timeoutMs, and gives one up when its subscriber lets go', async () => {
+    const scheduler = idle();
     const { fetch, held } = broker({});
-    const repairs = remoteRepairSources(BROKER, { fetch, timeoutMs: 40 });
-    const outcome = await settledWithin(2_000, firstValueFrom(repairs.orders.resync()));
-    expect(outcome.error).toMatchObject({ status: 0, message: 'GET /api/mexc/open-orders: no answer: none came within 40 ms' });
+    const repairs = remoteRepairSources(BROKER, { fetch, timeoutMs: 40, scheduler });
+    const reading = outcomeOf(firstValueFrom(repairs.orders.resync()));
+    await advanceTo(scheduler, 40);
+    expect((await reading).error).toMatchObject({ status: 0, message: 'GET /api/mexc/open-orders: no answer: none came within 40 ms' });
 
     const pending = repairs.balances.seed.subscribe({ error: () => undefined });
     pending.unsubscribe();

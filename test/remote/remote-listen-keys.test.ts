@@ -52,7 +52,7 @@ afterEach(async () => {
 });
 
 describe.each(FORMS)('remoteListenKeys against the broker’s %s handler', (_form, reach) => {
-  async function start(options: Partial<ListenKeyBrokerOptions> = {}): Promise<{ world: BrokerWorld; page: FakePage; keys: RemoteListenKeySource; sent: Sent[] }> {
+  async function start(options: Partial<ListenKeyBrokerOptions> = {}, timeoutMs?: number): Promise<{ world: BrokerWorld; page: FakePage; keys: RemoteListenKeySource; sent: Sent[] }> {
     world = await startWorld();
     broker = createListenKeyBroker(world.client, { path: '/api/mexc', ...options });
     const reached = (caller = await reach(broker));
@@ -69,7 +69,7 @@ describe.each(FORMS)('remoteListenKeys against the broker’s %s handler', (_for
       }
     };
     const page = new FakePage({ href: `${reached.origin}/dashboard/index.html` });
-    const keys = remoteListenKeys('/api/mexc', { fetch, page, scheduler: world.sim.scheduler });
+    const keys = remoteListenKeys('/api/mexc', { fetch, page, scheduler: world.sim.scheduler, timeoutMs });
     return { world, page, keys, sent };
   }
 
@@ -135,7 +135,9 @@ describe.each(FORMS)('remoteListenKeys against the broker’s %s handler', (_for
   });
 
   it('reports a key the broker closed while the page was silent as revoked, and the stream replaces it', async () => {
-    const { world: w, keys, sent } = await start({ renewIntervalMs: MINUTE, idleCloseMs: 3 * MINUTE });
+    // The calls' bound is counted on the shared clock, which jumps 3 minutes below: the late
+    // renewal's bound must outlast the jump, as a tab's does when it wakes (its timers restart).
+    const { world: w, keys, sent } = await start({ renewIntervalMs: MINUTE, idleCloseMs: 3 * MINUTE }, 10 * MINUTE);
     const revoked: string[] = [];
     const watching = keys.revoked.subscribe((key) => revoked.push(key));
     const events: string[] = [];

@@ -94,6 +94,16 @@ export async function drain(turns = 5): Promise<void> {
 }
 
 /**
+ * Runs `scheduler`'s timers up to virtual time `frame` (those due later stay queued), then the
+ * callbacks they queued. No real time is waited.
+ */
+export async function advanceTo(scheduler: VirtualTimeScheduler, frame: number): Promise<void> {
+  scheduler.maxFrames = frame;
+  scheduler.flush();
+  await drain();
+}
+
+/**
  * Runs everything left: queued callbacks, then every timer on `scheduler` (virtual time, to its
  * end), then the callbacks those queued. What has not happened by then never will.
  */

@@ -28,6 +28,9 @@ export interface KeeperSettings extends LedgerLimits {
 /** How a create ended. */
 export type CreateOutcome = { readonly created: CreatedListenKey } | KeyRefusal | { readonly failed: unknown } | { readonly shut: true };
 
+/** How a key's DELETE (L4) ended: the service let the key go, or it failed the call (the key's place stays held). */
+export type CloseOutcome = { readonly closed: true } | { readonly failed: unknown };
+
 type TimerName = 'idle' | 'keepalive' | 'release';
 
 /** The keys a broker issued, on the service. */
@@ -35,6 +38,8 @@ export class KeyKeeper {
   private readonly ledger: KeyLedger;
   private readonly timers = new Map<string, Subscription>();
   private readonly underway = new Set<Promise<unknown>>();
+  /** The DELETE under way of each key being closed: a second ask for it waits on the same call. */
+  private readonly closings = new Map<string, Promise<CloseOutcome>>();
   private shut = false;
 
   constructor(
@@ -61,20 +66,22 @@ export class KeyKeeper {
     return true;
   }
 
-  /** The page closes a key it was given: `false` when it was not given it (or it is gone). */
-  async close(session: string | undefined, key: string): Promise<boolean> {
-    const held = this.ledger.find(session, key);
-    if (held === undefined) return false;
-    await this.track(this.closeOnService(held));
-    return true;
+  /**
+   * The page closes a key it was given (again, after a DELETE the service failed): `undefined` when
+   * it was not given it (or it is gone), else how the service's DELETE ended.
+   */
+  close(session: string | undefined, key: string): Promise<CloseOutcome | undefined> {
+    const held = this.ledger.findClosable(session, key);
+    if (held === undefined) return Promise.resolve(undefined);
+    return this.track(this.closeOnService(held));
   }
 
   /** Closes every key on the service (creations under way too, once they end); resolves when done. */
   async closeAll(): Promise<void> {
     this.shut = true;
     for (;;) {
-      const open = this.ledger.held().filter((held) => !held.closing);
-      for (const held of open) this.track(this.closeOnService(held));
+      // Every key still held: a DELETE under way is waited on, one the service failed is tried again.
+      for (const held of this.ledger.held()) this.track(this.closeOnService(held));
       if (this.underway.size === 0) break;
       await Promise.allSettled([...this.underway]);
     }
@@ -158,20 +165,36 @@ export class KeyKeeper {
   }
 
   /**
-   * DELETEs the key (L4). Its place is freed when the service let it go; a DELETE that failed
-   * otherwise holds the place until the key would have expired.
+   * DELETEs the key (L4), or waits on its DELETE under way. Its place is freed when the service
+   * let it go (or no longer knows it); a DELETE that failed otherwise holds the place until the key
+   * would have expired, and its page may ask again meanwhile.
    */
-  private async closeOnService(held: HeldKey): Promise<void> {
-    if (held.closing) return;
+  private closeOnService(held: HeldKey): Promise<CloseOutcome> {
+    const underway = this.closings.get(held.key);
+    if (underway !== undefined) return underway;
     held.closing = true;
     this.cancelTimers(held);
+    const work = this.sendClose(held);
+    this.closings.set(held.key, work);
+    const done = (): void => void this.closings.delete(held.key);
+    work.then(done, done);
+    return work;
+  }
+
+  private async sendClose(held: HeldKey): Promise<CloseOutcome> {
     try {
       await firstValueFrom(closeListenKey(this.client, { listenKey: held.key }));
-      this.ledger.release(held.key);
     } catch (error) {
+      if (keyUnknownToService(error)) {
+        this.ledger.release(held.key);
+        return { closed: true };
+      }
       const left = held.validUntil - this.scheduler.now();
-      if (keyUnknownToService(error) || left <= 0 || this.shut) this.ledger.release(held.key);
+      if (left <= 0 || this.shut) this.ledger.release(held.key);
       else this.schedule(held, 'release', left);
+      return { failed: error };
     }
+    this.ledger.release(held.key);
+    return { closed: true };
   }
 }

@@ -85,6 +85,15 @@ export class KeyLedger {
     return held !== undefined && !held.closing && held.session === (session ?? key) ? held : undefined;
   }
 
+  /**
+   * The key `key` if `session` was given it, open or being closed: its page may ask again to close
+   * a key whose DELETE the service failed.
+   */
+  findClosable(session: string | undefined, key: string): HeldKey | undefined {
+    const held = this.keys.get(key);
+    return held !== undefined && held.session === (session ?? key) ? held : undefined;
+  }
+
   /** The key, whoever holds it. */
   get(key: string): HeldKey | undefined {
     return this.keys.get(key);

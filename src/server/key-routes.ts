@@ -2,7 +2,9 @@
  * The listen-key route of the broker, `{path}/listen-key`: POST creates a key, PUT renews one,
  * DELETE closes one, each for the session the request belongs to. A body that is not what the
  * method takes, or any query, is refused (400, 413) and changes nothing; a key the session was not
- * given is answered as unknown (404), whether another session holds it or nobody does.
+ * given is answered as unknown (404), whether another session holds it or nobody does. A DELETE is
+ * answered 200 only once the service closed the key; when the service failed it, 502 (503 when it
+ * asked to wait), the key's place stays held, and the page may ask again.
  *
  * @module
  */
@@ -79,7 +81,9 @@ async function renew(request: Request, context: KeyRouteContext): Promise<Respon
 async function close(request: Request, context: KeyRouteContext): Promise<Response> {
   const body = await keyBody(request);
   if ('refused' in body) return body.refused;
-  return (await context.keeper.close(context.session, body.value.listenKey)) ? jsonResponse(200, body.value) : unknownKey();
+  const outcome = await context.keeper.close(context.session, body.value.listenKey);
+  if (outcome === undefined) return unknownKey();
+  return 'closed' in outcome ? jsonResponse(200, body.value) : upstreamRefusal(outcome.failed, 'closing the listen key', context.now());
 }
 
 /**

@@ -6,7 +6,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { finalize } from 'rxjs';
 import type { AddressInfo } from 'node:net';
-import { createClient, type Client } from '../../src/index.js';
+import { createClient, type Client, type ClientConfig } from '../../src/index.js';
 import type { HttpHandler } from '../../src/server/index.js';
 import { createSimClock, startSimulator, type Simulator } from '../../src/simulator/index.js';
 
@@ -23,8 +23,8 @@ export interface BrokerWorld {
   readonly settled: string[];
 }
 
-/** Starts the simulator on a manual clock; the client's timers run on `sim.scheduler`. */
-export async function startWorld(): Promise<BrokerWorld> {
+/** Starts the simulator on a manual clock; the client's timers run on `sim.scheduler`. `tuning`: the client's retries and timeout, when a test sets them. */
+export async function startWorld(tuning: Pick<ClientConfig, 'retry' | 'timeout'> = {}): Promise<BrokerWorld> {
   const sim = await startSimulator({ clock: createSimClock({ start: Date.UTC(2025, 2, 14, 12), realtime: false }) });
   const client = createClient({
     baseUrl: sim.restUrl,
@@ -33,6 +33,7 @@ export async function startWorld(): Promise<BrokerWorld> {
     secretKey: sim.master.secretKey,
     clock: () => sim.clock.now(),
     scheduler: sim.scheduler,
+    ...tuning,
   });
   const settled: string[] = [];
   const tracked: Client = { ...client, call: (endpoint, params, options) => client.call(endpoint, params, options).pipe(finalize(() => settled.push(endpoint.id))) };

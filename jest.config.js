@@ -20,6 +20,7 @@ export const FULL_TIER = {
   'nats-server (the JetStream bridge against a real server)': [
     'test/bridge/consume.test.ts',
     'test/bridge/fleet-nats.test.ts',
+    'test/bridge/journal-jetstream.test.ts',
     'test/bridge/repeated-content.test.ts',
     'test/bridge/restart.test.ts',
     'test/bridge/two-workers.test.ts',

@@ -6,8 +6,9 @@
  *
  * The entry exports what a user calls and nothing else: the publisher and the consumer with their
  * options and types (a delivery's `Publisher`), the stream and consumer set-up, the error, the
- * subjects to filter on, and the worker partition. The message codec, the message ids and the
- * resume look-up are the bridge's own.
+ * subjects to filter on, the worker partition, and the transfer journal on a key-value bucket
+ * (`jetStreamTransferJournal`, for `transferOnce` across many workers). The message codec, the
+ * message ids and the resume look-up are the bridge's own.
  *
  * Needs the optional peers `@nats-io/jetstream`, `@nats-io/nats-core` and a transport
  * (`@nats-io/transport-node`). The core package (`mexc-rx`) never imports this entry.
@@ -25,4 +26,10 @@ export {
 export type { Publisher } from './envelope.js';
 export { JetStreamPublishError } from './errors.js';
 export { accountSubjects, DEFAULT_SUBJECT_PREFIX, eventSubject, type EventKind } from './subject.js';
+export {
+  jetStreamTransferJournal,
+  type JetStreamJournalOptions,
+  type JetStreamTransferJournal,
+} from './journal/index.js';
+export { JetStreamJournalBucketError, JetStreamJournalCorruptError } from './journal/errors.js';
 export { ownedAccounts, ownerOf, ownsAccount } from '../scale/partition.js';

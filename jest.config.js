@@ -21,6 +21,7 @@ export const FULL_TIER = {
     'test/bridge/consume.test.ts',
     'test/bridge/fleet-nats.test.ts',
     'test/bridge/journal-jetstream.test.ts',
+    'test/bridge/journal-two-workers.test.ts',
     'test/bridge/repeated-content.test.ts',
     'test/bridge/restart.test.ts',
     'test/bridge/two-workers.test.ts',

@@ -34,6 +34,7 @@ export const FULL_TIER = {
     'test/stream-integration/long-run.test.ts',
     'test/bridge/fleet-property.test.ts',
     'test/journal/sigkill.test.ts',
+    'test/payouts-example/payouts-example.test.ts',
   ],
 };
 

@@ -24,7 +24,7 @@ afterEach(async () => {
 
 describe.each(FORMS)('a close the service fails, through the %s handler', (_form, reach) => {
   async function start(): Promise<{ world: BrokerWorld; page: Caller; listenKey: string }> {
-    const w = (world = await startWorld({ retry: { limit: 0 }, timeout: 200 }));
+    const w = (world = await startWorld({ retry: { limit: 0 } }));
     broker = createListenKeyBroker(w.client, { path: '/api/mexc', maxKeys: 1 });
     const page = (caller = await reach(broker));
     const made = await page.call('POST', KEYS);

@@ -10,9 +10,9 @@
  * `MEXC_API_KEY` and `MEXC_API_SECRET` set, it pays from that broker account (`MEXC_BASE_URL` for
  * another address) into `payouts-<date>.journal` here, unless `--journal` says where.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileTransferJournal } from '../../src/journal/file/index.js';
 import { isMain } from '../browser/is-main.js';
@@ -22,9 +22,11 @@ import { openService } from './service.js';
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
 
-function journalPath(given: string | undefined, date: string, embedded: boolean): string {
-  if (given !== undefined) return given;
-  return embedded ? join(mkdtempSync(join(tmpdir(), 'mexc-rx-payouts-')), `payouts-${date}.journal`) : `payouts-${date}.journal`;
+/** Where the journal goes, and whether it is a temporary one (the simulator's, removed at the end). */
+function journalPath(given: string | undefined, date: string, embedded: boolean): { path: string; temporary: boolean } {
+  if (given !== undefined) return { path: given, temporary: false };
+  if (!embedded) return { path: `payouts-${date}.journal`, temporary: false };
+  return { path: join(mkdtempSync(join(tmpdir(), 'mexc-rx-payouts-')), `payouts-${date}.journal`), temporary: true };
 }
 
 async function main(): Promise<number> {
@@ -33,7 +35,8 @@ async function main(): Promise<number> {
   const batch = payoutBatch(date);
   const service = await openService(process.env);
   try {
-    const journal = fileTransferJournal(journalPath(values.journal, date, service.embedded));
+    const where = journalPath(values.journal, date, service.embedded);
+    const journal = fileTransferJournal(where.path);
     try {
       say(`mexc-rx payouts example: ${batch.length} payouts of ${date} from the broker at ${service.where}`);
       say(`journal: ${journal.path} (${journal.recovery.keys} payouts recorded)`);
@@ -45,6 +48,7 @@ async function main(): Promise<number> {
       return summary.failed === 0 ? 0 : 1;
     } finally {
       journal.close();
+      if (where.temporary) rmSync(dirname(where.path), { recursive: true, force: true });
     }
   } finally {
     await service.close();

@@ -18,6 +18,7 @@ import { BalanceSnapshotData, type BalanceSnapshot } from './state/balance-book.
 import { rebuiltRefreshError } from './state/freshness-json.js';
 import { OrderBookData, type OrderBook } from './state/order-book.js';
 import { PersistentMap } from './state/persistent-map.js';
+import type { OrderState } from './state/order-state.js';
 import { AssetBalanceCodec, keyedBy, OrderStateCodec } from './state/state-codecs.js';
 
 const CAUSES: Readonly<Record<SnapshotCause, null>> = {
@@ -67,21 +68,26 @@ function holdsTogether(snapshot: Common, keys: ReadonlySet<string>): CheckFailur
   return undefined;
 }
 
-function mapOf<V>(entries: readonly (readonly [string, V])[]): PersistentMap<V> {
+/** The entries in a map, each frozen (by `freeze`) as the books freeze the ones they make. */
+function mapOf<V>(entries: readonly (readonly [string, V])[], freeze: (value: V) => V): PersistentMap<V> {
   let map = PersistentMap.empty<V>();
-  for (const [key, value] of entries) map = map.set(key, value);
+  for (const [key, value] of entries) map = map.set(key, freeze(value));
   return map;
 }
 
+// Object.assign, not a spread: V8 freezes a spread-made object on a slow path.
+const frozenOrder = (order: OrderState): OrderState =>
+  Object.freeze(Object.assign({}, order, { fills: Object.freeze(order.fills.map((fill) => Object.freeze(Object.assign({}, fill)))) }));
+
 const OrderBookCodec = thenCheck(t.type({ orders: codecOf(keyedBy(OrderStateCodec, 'orderId', (o) => o.orderId)), ...common }), 'OrderBook', (json) => {
-  const orders = mapOf(json.orders);
+  const orders = mapOf(json.orders, frozenOrder);
   const wrong = holdsTogether(json, new Set(orders.keys()));
   const error = json.error === undefined ? undefined : rebuiltRefreshError(json.error);
   return wrong ?? { value: new OrderBookData(orders, json.stale, json.gap, json.cause, error, json.changed, json.removed, json.version) };
 });
 
 const BalanceSnapshotCodec = thenCheck(t.type({ balances: codecOf(keyedBy(AssetBalanceCodec, 'asset', (b) => b.asset)), ...common }), 'BalanceSnapshot', (json) => {
-  const balances = mapOf(json.balances);
+  const balances = mapOf(json.balances, (balance) => Object.freeze(Object.assign({}, balance)));
   const wrong = holdsTogether(json, new Set(balances.keys()));
   const error = json.error === undefined ? undefined : rebuiltRefreshError(json.error);
   return wrong ?? { value: new BalanceSnapshotData(balances, json.stale, json.gap, json.cause, error, json.changed, json.removed, json.version) };

@@ -42,7 +42,7 @@ export interface BalanceSeed {
  * ```
  */
 export function balanceOfEvent(event: AccountEvent): AssetBalanceState {
-  return { asset: event.asset, free: event.free, frozen: event.frozen, total: addDecimal(event.free, event.frozen), updatedAt: event.time };
+  return Object.freeze({ asset: event.asset, free: event.free, frozen: event.frozen, total: addDecimal(event.free, event.frozen), updatedAt: event.time });
 }
 
 /**
@@ -54,7 +54,7 @@ export function balanceOfEvent(event: AccountEvent): AssetBalanceState {
  * ```
  */
 export function balanceOfSeed(seed: BalanceSeed): AssetBalanceState {
-  return { asset: seed.asset, free: seed.free, frozen: seed.locked, total: addDecimal(seed.free, seed.locked), updatedAt: undefined };
+  return Object.freeze({ asset: seed.asset, free: seed.free, frozen: seed.locked, total: addDecimal(seed.free, seed.locked), updatedAt: undefined });
 }
 
 function sameAmounts(aFree: string, aFrozen: string, bFree: string, bFrozen: string): boolean {

@@ -74,7 +74,14 @@ export class OrderBookData implements OrderBook {
     readonly changed: readonly string[],
     readonly removed: readonly string[],
     readonly version: number,
-  ) {}
+  ) {
+    // Frozen at run time too, not only by type: a mutation throws (strict mode) and never reaches
+    // a later snapshot. The orders (and their fills) are frozen once, where they are made; an empty
+    // list is the change log's shared frozen one. The snapshot object itself is not frozen (that cost ~3% of
+    // the state pipeline) and is made anew for each update, so a write to it reaches no other.
+    if (!Object.isFrozen(changed)) Object.freeze(changed);
+    if (!Object.isFrozen(removed)) Object.freeze(removed);
+  }
 
   toJSON(): OrderBookJSON {
     return { orders: this.orders.toJSON(), ...freshnessJSON(this), changed: this.changed, removed: this.removed, version: this.version };

@@ -22,6 +22,7 @@ export interface RegisteredBenchmark {
 export const benchmarks: readonly RegisteredBenchmark[] = [
   { name: 'decode', load: async () => (await import('./decode.bench.js')).decodeBenchmark },
   { name: 'operators', load: async () => (await import('./operators.bench.js')).operatorsBenchmark },
+  { name: 'freeze', load: async () => (await import('./freeze.bench.js')).freezeBenchmark },
   { name: 'e2e', load: async () => (await import('./e2e.bench.js')).e2eBenchmark },
   { name: 'metrics', load: async () => (await import('./metrics.bench.js')).metricsBenchmark },
   { name: 'rest', load: async () => (await import('./rest.bench.js')).restBenchmark },

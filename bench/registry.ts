@@ -32,5 +32,6 @@ export const benchmarks: readonly RegisteredBenchmark[] = [
   { name: 'thousand', load: async () => (await import('./thousand.bench.js')).thousandBenchmark },
   { name: 'bundle', load: async () => (await import('./bundle.bench.js')).bundleBenchmark },
   { name: 'handwritten', load: async () => (await import('./handwritten.bench.js')).handwrittenBenchmark },
+  { name: 'journal', load: async () => (await import('./journal.bench.js')).journalBenchmark },
   { name: 'import-time', load: async () => (await import('./import-time.bench.js')).importTimeBenchmark },
 ];

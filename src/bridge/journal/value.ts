@@ -7,6 +7,7 @@
  * @module
  */
 import type { JournalEntry } from '../../journal/types.js';
+import { entryProblem, isCount, optional } from '../../journal/entry-rules.js';
 
 /** The format tag every value carries. */
 export const VALUE_FORMAT = 'mexc-rx/journal@1';
@@ -16,26 +17,6 @@ export interface JournalValue {
   readonly version: number;
   readonly firstRevision: number | undefined;
   readonly entry: JournalEntry;
-}
-
-const OPERATIONS = new Set(['M6', 'B13', 'B12']);
-const STATES = new Set(['sending', 'settled', 'refused']);
-const CONFIRMED = new Set(['response', 'history', 'operator']);
-
-const isText = (v: unknown): v is string => typeof v === 'string';
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const optional = (v: unknown, is: (v: unknown) => boolean) => v === undefined || is(v);
-
-function entryProblem(e: Record<string, unknown>): string | undefined {
-  if (!isText(e['key']) || e['key'] === '') return 'no key';
-  if (!OPERATIONS.has(String(e['operation']))) return 'an unknown operation';
-  const params = e['params'];
-  if (typeof params !== 'object' || params === null || Array.isArray(params) || !Object.values(params).every(isText)) return 'parameters that are not text';
-  if (!STATES.has(String(e['state']))) return 'an unknown state';
-  if (!isCount(e['sends']) || !isCount(e['sentAt'])) return 'a bad send count or time';
-  if (!optional(e['resultId'], isText) || !optional(e['refusal'], isText) || !optional(e['settledAt'], isCount)) return 'a bad result';
-  if (!optional(e['confirmedBy'], (v) => CONFIRMED.has(String(v)))) return 'a bad confirmation';
-  return undefined;
 }
 
 /**

@@ -8,12 +8,9 @@
  * @module
  */
 import { hash106Hex } from '../../internal/hash.js';
+import { entryProblem, isCount, isText } from '../entry-rules.js';
 import { JournalCorruptError } from '../errors.js';
 import type { JournalEntry, JournalRead } from '../types.js';
-
-const OPERATIONS = new Set(['M6', 'B13', 'B12']);
-const STATES = new Set(['sending', 'settled', 'refused']);
-const CONFIRMED = new Set(['response', 'history', 'operator']);
 
 /**
  * The line that records `read`, with its line break.
@@ -26,22 +23,6 @@ const CONFIRMED = new Set(['response', 'history', 'operator']);
 export function journalLine(read: JournalRead): string {
   const body = JSON.stringify({ version: read.version, entry: read.entry });
   return `${body.slice(0, -1)},"sum":"${hash106Hex(body)}"}\n`;
-}
-
-const isText = (v: unknown): v is string => typeof v === 'string';
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const optional = (v: unknown, is: (v: unknown) => boolean) => v === undefined || is(v);
-
-function entryProblem(e: Record<string, unknown>): string | undefined {
-  if (!isText(e['key']) || e['key'] === '') return 'no key';
-  if (!OPERATIONS.has(String(e['operation']))) return 'an unknown operation';
-  const params = e['params'];
-  if (typeof params !== 'object' || params === null || Array.isArray(params) || !Object.values(params).every(isText)) return 'parameters that are not text';
-  if (!STATES.has(String(e['state']))) return 'an unknown state';
-  if (!isCount(e['sends']) || !isCount(e['sentAt'])) return 'a bad send count or time';
-  if (!optional(e['resultId'], isText) || !optional(e['refusal'], isText) || !optional(e['settledAt'], isCount)) return 'a bad result';
-  if (!optional(e['confirmedBy'], (v) => CONFIRMED.has(String(v)))) return 'a bad confirmation';
-  return undefined;
 }
 
 function parseLine(text: string): JournalRead | string {

@@ -130,7 +130,7 @@ export const journalBenchmark: Benchmark = {
         rows.push({
           subject: { label: side.label, unit: 'ms/transfer', samples: samples[s]! },
           baseline,
-          ratio: { value: ratio, text: `${ratio.toFixed(2)}x the no-journal cost (+${formatNumber(extra)} ms/transfer)` },
+          ratio: { value: ratio, text: `${ratio.toFixed(2)}x the no-journal cost (${extra < 0 ? '-' : '+'}${formatNumber(Math.abs(extra))} ms/transfer)` },
         });
       }
       return rows;

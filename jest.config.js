@@ -11,7 +11,8 @@
  * once, and that no fast suite starts a system program).
  *
  * Jest runs the TypeScript sources as native ES modules (the package is ESM and ky is ESM-only),
- * through ts-jest in transpile-only mode; type checking is `npm run typecheck`'s job.
+ * through esbuild one file at a time (`tools/test/jest-esbuild-transform.js`); type checking is
+ * `npm run typecheck`'s job.
  */
 
 /** The full tier's folders (ending in `/`) and files, under the reason they are there. */
@@ -49,7 +50,7 @@ export const shared = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
+    '^.+\\.ts$': '<rootDir>/tools/test/jest-esbuild-transform.js',
   },
   testTimeout: 20000,
 };

@@ -6,8 +6,9 @@
  * another worker takes first, JournalContendedError, is too) or `finish` (every key carried on,
  * as a restart does); KILL_AT, a hook that kills this process with SIGKILL: `write:N` just after
  * its Nth send is journaled (before the request leaves), `answer:N` just after its Nth transfer's
- * answer arrives (committed, never read). Prints `paid <key> <confirmedBy>`, `left <key>` and
- * `done`. Used by `test/bridge/journal-two-workers.test.ts`.
+ * answer arrives (committed, never read). Prints `ready` once connected and waits for `go` on
+ * stdin, so that workers of one batch start together; then `paid <key> <confirmedBy>`, `left <key>`
+ * and `done`. Used by `test/bridge/journal-two-workers.test.ts`.
  */
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -45,6 +46,10 @@ const journal: TransferJournal = {
   },
 };
 
+// Both workers of a batch start paying together: each says it is ready, then waits for `go` on stdin.
+process.stdout.write('ready\n');
+await new Promise<void>((resolve) => process.stdin.setEncoding('utf8').on('data', (text: string) => text.includes('go') && resolve()));
+process.stdin.destroy();
 const client = createClient({ baseUrl: env('SIM_URL'), apiKey: env('MEXC_API_KEY'), secretKey: env('MEXC_SECRET_KEY'), fetch });
 const payees = Array.from({ length: 25 }, (_, i) => i + 1);
 if (env('ORDER') === 'backward') payees.reverse();

@@ -66,17 +66,15 @@ interface Payer {
 function startPayer(settings: PayerSettings): Payer {
   let ready!: () => void;
   const isReady = new Promise<void>((resolve) => (ready = resolve));
-  let go!: () => void;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bridge/journal-payer.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env, SIM_URL: sim.restUrl, MEXC_API_KEY: sim.master.apiKey, MEXC_SECRET_KEY: sim.master.secretKey,
+      NATS_URL: server.url, BUCKET: `payouts${bucket}`, ORDER: settings.order, MODE: settings.mode, KILL_AT: settings.killAt ?? '',
+    },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const done = new Promise<Run>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bridge/journal-payer.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env, SIM_URL: sim.restUrl, MEXC_API_KEY: sim.master.apiKey, MEXC_SECRET_KEY: sim.master.secretKey,
-        NATS_URL: server.url, BUCKET: `payouts${bucket}`, ORDER: settings.order, MODE: settings.mode, KILL_AT: settings.killAt ?? '',
-      },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    go = () => child.stdin.end('go\n');
     let stdout = '';
     let killAfterMs = settings.killAfterMs;
     let killer: NodeJS.Timeout | undefined;
@@ -98,22 +96,15 @@ function startPayer(settings: PayerSettings): Payer {
       resolve({ code, signal, lines: stdout.split('\n').filter((line) => line !== '' && line !== 'ready') });
     });
   });
-  return { ready: isReady, go: () => go(), done };
+  return { ready: isReady, go: () => child.stdin.end('go\n'), done };
 }
 
 /** Starts the workers and lets them pay once all are connected, so that none has the batch to itself. */
-async function payTogether(first: PayerSettings, second: PayerSettings): Promise<[Run, Run]> {
-  const payers = [startPayer(first), startPayer(second)] as const;
+async function pay<T extends PayerSettings[]>(...settings: T): Promise<{ [K in keyof T]: Run }> {
+  const payers = settings.map(startPayer);
   await Promise.all(payers.map((p) => p.ready));
   for (const p of payers) p.go();
-  return Promise.all([payers[0].done, payers[1].done]);
-}
-
-async function payAlone(settings: PayerSettings): Promise<Run> {
-  const payer = startPayer(settings);
-  await payer.ready;
-  payer.go();
-  return payer.done;
+  return Promise.all(payers.map((p) => p.done)) as Promise<{ [K in keyof T]: Run }>;
 }
 
 const paidBy = (r: Run) => r.lines.filter((line) => line.startsWith('paid ') && !line.endsWith(' journal')).map((line) => line.split(' ')[1]);
@@ -144,7 +135,7 @@ describe('two workers sharing one JetStream journal, one killed with SIGKILL', (
     const masterBefore = Number(sim.admin.balance('simmaster', 'USDT'));
     // Twice in the batch the service commits and the answer is lost on the way back.
     sim.faults.next('M6', 'drop-after-commit', 2);
-    const [killed, survivor] = await payTogether({ order: 'forward', mode: 'share', ...kill }, { order: 'backward', mode: 'share' });
+    const [killed, survivor] = await pay({ order: 'forward', mode: 'share', ...kill }, { order: 'backward', mode: 'share' });
     const context = JSON.stringify({ killed, survivor });
     expect([killed.signal, survivor.lines.at(-1), context]).toEqual(['SIGKILL', 'done', context]);
     // The workers shared the batch, neither paid what the other had paid.
@@ -158,7 +149,7 @@ describe('two workers sharing one JetStream journal, one killed with SIGKILL', (
     if (kill.killAt !== undefined) expect(before).toBe(kill.killAt.startsWith('write') ? PAYEES - 1 : PAYEES);
 
     sim.faults.next('M6', 'drop-after-commit');
-    const restart = await payAlone({ order: 'forward', mode: 'finish' });
+    const [restart] = await pay({ order: 'forward', mode: 'finish' });
     expect([restart.lines.at(-1), JSON.stringify(restart)]).toEqual(['done', JSON.stringify(restart)]);
     expect(restart.lines.filter((line) => line.startsWith('paid '))).toHaveLength(PAYEES);
     // The restart settles the one payout the killed worker left unknown: found in the history, or sent (its answer then lost too).

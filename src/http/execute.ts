@@ -1,6 +1,6 @@
 /**
  * Runs one row of the endpoint table as a cold Observable: validate, then for each attempt wait for
- * the request budget, stamp, sign, send, interpret; retry idempotent calls; turn unclear failures
+ * the request budget, stamp, await the call's `beforeSend`, sign, send, interpret; retry idempotent calls; turn unclear failures
  * of money-moving calls into UnknownOutcomeError. Unsubscribing aborts the request in flight (or
  * leaves the budget's queue, with nothing sent).
  *
@@ -107,7 +107,23 @@ function prepareCall(row: AnyEndpoint, params: unknown, options: CallOptions | u
   return { encoded, sign: settings.sign, apiKey: settings.apiKey, redact, target };
 }
 
-/** One attempt per subscription: stamp, sign, send, interpret. Unsubscribing aborts it in flight. */
+/** What a call's `beforeSend` rejected with: the attempt ends with `reason`, nothing sent. */
+class HeldBack {
+  constructor(readonly reason: unknown) {}
+}
+
+/** Awaits the call's `beforeSend` with the attempt's timestamp; its rejection becomes a {@link HeldBack}. */
+async function beforeSending(options: CallOptions | undefined, timestamp: number): Promise<void> {
+  const hook = options?.beforeSend;
+  if (hook === undefined) return;
+  try {
+    await hook(timestamp);
+  } catch (error: unknown) {
+    throw new HeldBack(error);
+  }
+}
+
+/** One attempt per subscription: stamp, (await `beforeSend`), sign, send, interpret. Unsubscribing aborts it in flight. */
 function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions | undefined, settings: ExecutorSettings, watch: CallWatch | undefined): Observable<R> {
   const { encoded, sign, apiKey, redact, target } = call;
   return new Observable<R>((subscriber) => {
@@ -115,8 +131,11 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
     const sentAt = settings.clock();
     const refused = watch?.sending(sentAt, () => safeParams(encoded));
     if (refused !== undefined) return subscriber.error(refused);
-    const ended = requestRecorder(row, settings);
+    let ended: ((outcome: RequestOutcome) => void) | undefined;
     const run = async (): Promise<R> => {
+      await beforeSending(options, sentAt);
+      if (controller.signal.aborted) throw new AbortedByCaller('aborted');
+      ended = requestRecorder(row, settings);
       const unsigned = buildRequest(row, encoded.pairs, {
         baseUrl: settings.baseUrl,
         timestamp: sentAt,
@@ -158,6 +177,8 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
       },
       (error: unknown) => {
         settled = true;
+        // Held back by `beforeSend`: nothing was sent, so there is no request to record or to doubt.
+        if (error instanceof HeldBack) return subscriber.error(error.reason);
         ended?.(outcomeOf(error));
         if (error instanceof AbortedByCaller) return;
         if (row.movesMoney && outcomeUnclear(error)) {

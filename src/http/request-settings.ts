@@ -8,7 +8,7 @@
 import type { CallOptions } from './call-options.js';
 import { recvWindow as recvWindowCodec } from '../params/fields.js';
 import { type DefaultsOf, optional, setting, settingsFor } from '../settings/resolve.js';
-import { count, duration, LONGEST_TIMER_MS, type Rule } from '../settings/rules.js';
+import { aFunction, count, duration, LONGEST_TIMER_MS, type Rule } from '../settings/rules.js';
 
 /** Retry settings for idempotent calls (GETs, listen-key PUT/DELETE). POSTs are never retried. */
 export interface RetryOptions {
@@ -32,6 +32,7 @@ export const RECV_WINDOW: Rule<number> = { words: recvWindowCodec.name, accepts:
 export const CALL_SETTINGS = settingsFor<CallOptions>()({
   recvWindow: optional(RECV_WINDOW),
   timeout: optional(REQUEST_TIMEOUT),
+  beforeSend: optional(aFunction<(timestamp: number) => Promise<void> | void>()),
 });
 
 /**

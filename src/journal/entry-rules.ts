@@ -31,7 +31,7 @@ export function entryProblem(e: Record<string, unknown>): string | undefined {
   const params = e['params'];
   if (typeof params !== 'object' || params === null || Array.isArray(params) || !Object.values(params).every(isText)) return 'parameters that are not text';
   if (!STATES.has(String(e['state']))) return 'an unknown state';
-  if (!isCount(e['sends']) || !isCount(e['sentAt'])) return 'a bad send count or time';
+  if (!isCount(e['sends']) || !isCount(e['sentAt']) || !optional(e['recvWindow'], isCount)) return 'a bad send count or time';
   if (!optional(e['resultId'], isText) || !optional(e['refusal'], isText) || !optional(e['settledAt'], isCount)) return 'a bad result';
   if (!optional(e['confirmedBy'], (v) => CONFIRMED.has(String(v)))) return 'a bad confirmation';
   return undefined;

@@ -16,20 +16,24 @@ import { B13 } from '../endpoints/broker.js';
 import { M6 } from '../endpoints/master.js';
 import type { TransferParams } from '../endpoints/shared-fields.js';
 import { isMexcError, UnknownOutcomeError, ValidationError } from '../errors.js';
-import { brokerListUniversalTransfers, brokerUniversalTransfer } from '../operations/broker.js';
-import { listUniversalTransfers, universalTransfer } from '../operations/master.js';
+import { brokerListUniversalTransfers } from '../operations/broker.js';
+import { listUniversalTransfers } from '../operations/master.js';
 import {
   findSentTransfer,
+  hookedTransfer,
   newClientTranId,
   TRANSFER_SETTINGS,
+  type SendHook,
   type TransferHistory,
   type TransferOptions,
   type TransferResult,
 } from '../operations/safe-transfer.js';
+import { MAX_RECV_WINDOW } from '../params/fields.js';
 import { resolveSettings } from '../settings/resolve.js';
 import { JournalConflictError, JournalContendedError } from './errors.js';
 import { differingFields, journalParams, splitIntent } from './intent.js';
 import type { JournalEntry, JournalRead, TransferJournal } from './types.js';
+import { writeAhead } from './write-ahead.js';
 
 /** A universal transfer to carry out once: its parameters and your idempotency key. */
 export interface TransferIntent extends Omit<TransferParams, 'clientTranId'> {
@@ -60,24 +64,23 @@ export interface TransferOnceResult {
   readonly sends: number;
 }
 
-/** A transfer group: its row, its in-process safe transfer and its history. */
+/** A transfer group: its row, its safe transfer (with a hook told of each send) and its history. */
 export interface TransferGroup {
   readonly row: Endpoint<TransferParams, TransferReceipt>;
-  readonly send: (client: Client, params: TransferParams, options?: TransferOptions) => Observable<TransferResult>;
+  readonly send: (client: Client, params: TransferParams, options: TransferOptions, onSend: SendHook | undefined) => Observable<TransferResult>;
   readonly history: TransferHistory;
 }
 
 /** M6 and B13 with their history reads (M7, B1). */
 export const TRANSFER_GROUPS: Readonly<Record<'M6' | 'B13', TransferGroup>> = {
-  M6: { row: M6, send: universalTransfer, history: listUniversalTransfers },
-  B13: { row: B13, send: brokerUniversalTransfer, history: brokerListUniversalTransfers },
+  M6: { row: M6, send: hookedTransfer(M6, listUniversalTransfers), history: listUniversalTransfers },
+  B13: { row: B13, send: hookedTransfer(B13, brokerListUniversalTransfers), history: brokerListUniversalTransfers },
 };
 
 interface Run {
   readonly client: Client;
   readonly group: TransferGroup;
   readonly journal: TransferJournal;
-  readonly entry: JournalEntry;
   readonly options: TransferOptions;
 }
 
@@ -89,31 +92,32 @@ function resultOf(entry: JournalEntry, confirmedBy: TransferOnceResult['confirme
 }
 
 /** Records the result; the transfer is done whether or not the record lands, so its result is returned either way. */
-function settle(run: Run, version: number, tranId: string, confirmedBy: 'response' | 'history'): Observable<TransferOnceResult> {
-  const settled: JournalEntry = { ...run.entry, state: 'settled', resultId: tranId, confirmedBy, settledAt: run.client.clock() };
-  return from(run.journal.write(settled, version)).pipe(map(() => resultOf(settled, confirmedBy)));
+function settle(run: Run, read: JournalRead, tranId: string, confirmedBy: 'response' | 'history'): Observable<TransferOnceResult> {
+  const settled: JournalEntry = { ...read.entry, state: 'settled', resultId: tranId, confirmedBy, settledAt: run.client.clock() };
+  return from(run.journal.write(settled, read.version)).pipe(map(() => resultOf(settled, confirmedBy)));
 }
 
 /** A definite refusal (any library error but an unknown outcome) is recorded: nothing moved. Anything else leaves the outcome unknown. */
 export function refusal(error: unknown): string | undefined {
+  if (error instanceof JournalContendedError) return undefined;
   return isMexcError(error) && !(error instanceof UnknownOutcomeError) ? `${error.name}: ${error.message}` : undefined;
 }
 
-function send(run: Run, version: number, sends: number): Observable<TransferOnceResult> {
-  const entry: JournalEntry = { ...run.entry, state: 'sending', sends, sentAt: run.client.clock() };
-  const next = { ...run, entry };
-  return from(run.journal.write(entry, version)).pipe(
-    concatMap((written) => {
-      if (written === undefined) return throwError(() => new JournalContendedError({ operation: entry.operation, key: entry.key }));
-      return run.group.send(run.client, transferParams(entry), run.options).pipe(
-        concatMap((result) => settle(next, written, result.tranId, result.confirmedBy)),
-        catchError((error: unknown) => {
-          const why = refusal(error);
-          if (why === undefined) return throwError(() => error);
-          const refused: JournalEntry = { ...entry, state: 'refused', refusal: why, settledAt: run.client.clock() };
-          return from(run.journal.write(refused, written)).pipe(concatMap(() => throwError(() => error)));
-        }),
-      );
+/**
+ * Sends the intent of `read` (a new one at version 0, or one refused or proven never carried out),
+ * each send journaled before it leaves; then records the outcome on the version last written.
+ */
+function send(run: Run, read: JournalRead): Observable<TransferOnceResult> {
+  const ahead = writeAhead(run.journal, read, run.options.recvWindow ?? run.client.recvWindow);
+  return run.group.send(run.client, transferParams(read.entry), run.options, ahead.record).pipe(
+    concatMap((result) => settle(run, ahead.written() ?? read, result.tranId, result.confirmedBy)),
+    catchError((error: unknown) => {
+      const why = refusal(error);
+      const written = ahead.written();
+      // Not sent at all (refused before it left, or the key taken by another writer): the journal stands as it was.
+      if (why === undefined || written === undefined) return throwError(() => error);
+      const refused: JournalEntry = { ...written.entry, state: 'refused', refusal: why, settledAt: run.client.clock() };
+      return from(run.journal.write(refused, written.version)).pipe(concatMap(() => throwError(() => error)));
     }),
   );
 }
@@ -123,19 +127,20 @@ function send(run: Run, version: number, sends: number): Observable<TransferOnce
  * again; sending (outcome unknown), looked for in the history, then settled or sent again.
  */
 export function carryOn(client: Client, journal: TransferJournal, read: JournalRead, options: TransferOptions): Observable<TransferOnceResult> {
-  const { entry, version } = read;
+  const { entry } = read;
   const group = TRANSFER_GROUPS[entry.operation === 'B13' ? 'B13' : 'M6'];
-  const run: Run = { client, group, journal, entry, options };
+  const run: Run = { client, group, journal, options };
   if (entry.state === 'settled') return defer(() => [resultOf(entry, 'journal')]);
-  if (entry.state === 'refused') return send(run, version, entry.sends + 1);
+  if (entry.state === 'refused') return send(run, read);
   const { lookups, lookupDelayMs } = resolveSettings(TRANSFER_SETTINGS, options);
   const callOptions: CallOptions = {
     ...(options.recvWindow !== undefined ? { recvWindow: options.recvWindow } : {}),
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
   };
   // A failed history read leaves the outcome unknown: its error is the caller's, the entry stays pending.
-  return findSentTransfer(client, group.history, transferParams(entry), entry.sentAt, { lookups, lookupDelayMs, callOptions }, (error) => error).pipe(
-    concatMap((record) => (record !== undefined ? settle(run, version, record.tranId, 'history') : send(run, version, entry.sends + 1))),
+  const recvWindow = entry.recvWindow ?? MAX_RECV_WINDOW;
+  return findSentTransfer(client, group.history, transferParams(entry), entry.sentAt, { lookups, lookupDelayMs, callOptions, recvWindow }, (error) => error).pipe(
+    concatMap((record) => (record !== undefined ? settle(run, read, record.tranId, 'history') : send(run, read))),
   );
 }
 
@@ -156,7 +161,7 @@ function once(operation: 'M6' | 'B13') {
           if (params instanceof ValidationError) return throwError(() => params);
           if (read === undefined) {
             const entry: JournalEntry = { key: split.key, operation, params, state: 'sending', sends: 0, sentAt: 0 };
-            return send({ client, group: TRANSFER_GROUPS[operation], journal, entry, options: transferOptions }, 0, 1);
+            return send({ client, group: TRANSFER_GROUPS[operation], journal, options: transferOptions }, { entry, version: 0 });
           }
           const fields = read.entry.operation === operation ? differingFields(read.entry.params, params) : ['operation'];
           if (fields.length > 0) return throwError(() => new JournalConflictError({ operation, key: split.key, fields }));

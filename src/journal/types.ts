@@ -36,8 +36,17 @@ export interface JournalEntry {
   readonly state: JournalState;
   /** Times a request was recorded as about to leave (1 for the first send). */
   readonly sends: number;
-  /** When the latest send was recorded, epoch ms by the client's clock (just before it left). */
+  /**
+   * The latest send's timestamp, epoch ms by the client's clock: recorded after the request budget
+   * let it through and before it was signed, so it is the request's own.
+   */
   readonly sentAt: number;
+  /**
+   * The receive window the latest send was signed with, ms: until `sentAt` plus this has passed, the
+   * service may still accept it. Left out by entries never sent and by older journals (read as the
+   * longest window, 60000).
+   */
+  readonly recvWindow?: number | undefined;
   /** The transfer's `tranId` or the withdrawal's id, when settled. */
   readonly resultId?: string | undefined;
   /** How the result was learnt, when settled. */

@@ -8,6 +8,7 @@
  */
 import { catchError, concatMap, defer, from, map, throwError, type Observable } from 'rxjs';
 import type { CallOptions, Client } from '../client/types.js';
+import { beforeSendAfter } from '../http/call-options.js';
 import { B12 } from '../endpoints/broker.js';
 import type { BrokerWithdrawParams } from '../endpoints/broker-capital.js';
 import { ValidationError } from '../errors.js';
@@ -15,7 +16,8 @@ import { brokerWithdraw } from '../operations/broker.js';
 import { JournalConflictError, JournalContendedError, WithdrawalPendingError } from './errors.js';
 import { differingFields, journalParams, splitIntent } from './intent.js';
 import { refusal } from './transfer-once.js';
-import type { JournalEntry, TransferJournal } from './types.js';
+import type { JournalEntry, JournalRead, TransferJournal } from './types.js';
+import { writeAhead } from './write-ahead.js';
 
 /** A withdrawal to carry out once: its parameters and your idempotency key. */
 export interface WithdrawalIntent extends BrokerWithdrawParams {
@@ -40,24 +42,22 @@ export interface WithdrawOnceResult {
 
 const keyIssue = (rule: string) => new ValidationError({ operation: 'B12', issues: [{ field: 'key', rule }] });
 
-function send(client: Client, journal: TransferJournal, base: JournalEntry, version: number, params: BrokerWithdrawParams, options: CallOptions) {
-  const entry: JournalEntry = { ...base, state: 'sending', sends: base.sends + 1, sentAt: client.clock() };
-  return from(journal.write(entry, version)).pipe(
-    concatMap((written) => {
-      if (written === undefined) return throwError(() => new JournalContendedError({ operation: 'B12', key: entry.key }));
-      return brokerWithdraw(client, params, options).pipe(
-        concatMap((receipt) => {
-          const settled: JournalEntry = { ...entry, state: 'settled', resultId: receipt.id, confirmedBy: 'response', settledAt: client.clock() };
-          return from(journal.write(settled, written)).pipe(map((): WithdrawOnceResult => ({ key: entry.key, id: receipt.id, confirmedBy: 'response' })));
-        }),
-        catchError((error: unknown) => {
-          const why = refusal(error);
-          // An unknown outcome leaves the entry sending: pending, for a person to settle.
-          if (why === undefined) return throwError(() => error);
-          const refused: JournalEntry = { ...entry, state: 'refused', refusal: why, settledAt: client.clock() };
-          return from(journal.write(refused, written)).pipe(concatMap(() => throwError(() => error)));
-        }),
-      );
+/** Sends the withdrawal of `read`, journaled before it leaves; then records the outcome (an unknown one leaves it pending). */
+function send(client: Client, journal: TransferJournal, read: JournalRead, params: BrokerWithdrawParams, options: CallOptions) {
+  const ahead = writeAhead(journal, read, options.recvWindow ?? client.recvWindow);
+  return brokerWithdraw(client, params, { ...options, beforeSend: beforeSendAfter(ahead.record, options.beforeSend) }).pipe(
+    concatMap((receipt) => {
+      const written = ahead.written() ?? read;
+      const settled: JournalEntry = { ...written.entry, state: 'settled', resultId: receipt.id, confirmedBy: 'response', settledAt: client.clock() };
+      return from(journal.write(settled, written.version)).pipe(map((): WithdrawOnceResult => ({ key: settled.key, id: receipt.id, confirmedBy: 'response' })));
+    }),
+    catchError((error: unknown) => {
+      const why = refusal(error);
+      const written = ahead.written();
+      // An unknown outcome leaves the entry sending: pending, for a person to settle. Not sent at all: the journal stands.
+      if (why === undefined || written === undefined) return throwError(() => error);
+      const refused: JournalEntry = { ...written.entry, state: 'refused', refusal: why, settledAt: client.clock() };
+      return from(journal.write(refused, written.version)).pipe(concatMap(() => throwError(() => error)));
     }),
   );
 }
@@ -88,15 +88,15 @@ export function withdrawOnce(client: Client, intent: WithdrawalIntent, options: 
       concatMap((read) => {
         if (read === undefined) {
           const entry: JournalEntry = { key: split.key, operation: 'B12', params, state: 'sending', sends: 0, sentAt: 0 };
-          return send(client, journal, entry, 0, given, callOptions);
+          return send(client, journal, { entry, version: 0 }, given, callOptions);
         }
-        const { entry, version } = read;
+        const { entry } = read;
         const fields = entry.operation === 'B12' ? differingFields(entry.params, params) : ['operation'];
         if (fields.length > 0) return throwError(() => new JournalConflictError({ operation: 'B12', key: split.key, fields }));
         if (entry.state === 'settled') {
           return [{ key: entry.key, id: entry.resultId ?? '', confirmedBy: entry.confirmedBy === 'operator' ? 'operator' : 'journal' } as WithdrawOnceResult];
         }
-        if (entry.state === 'refused') return send(client, journal, entry, version, given, callOptions);
+        if (entry.state === 'refused') return send(client, journal, read, given, callOptions);
         return throwError(() => new WithdrawalPendingError({ key: entry.key, sentAt: entry.sentAt }));
       }),
     );

@@ -15,6 +15,7 @@ import { UnknownOutcomeError, ValidationError } from '../errors.js';
 import { delayInSteps } from '../long-delays.js';
 import type { TransferHistoryParams, TransferParams } from '../endpoints/shared-fields.js';
 import { paramsObject } from '../params/validate.js';
+import { beforeSendAfter } from '../http/call-options.js';
 import { CALL_OPTION_NAMES } from '../http/request-settings.js';
 import { type DefaultsOf, type Resolved, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
 import { count, duration } from '../settings/rules.js';
@@ -22,9 +23,15 @@ import type { Page, TransferReceipt, UniversalTransferRecord } from '../codecs/r
 
 /** How a transfer's unknown outcome is resolved. */
 export interface TransferOptions extends CallOptions {
-  /** History lookups before concluding the transfer never happened, 1 or more. Default 3. */
+  /**
+   * History lookups before concluding the transfer never happened, 1 or more; one more is made once
+   * the request's receive window has closed, when the last came before. Default 3.
+   */
   readonly lookups?: number | undefined;
-  /** Wait before each lookup, ms (the history may lag the transfer). Default 1000. */
+  /**
+   * Wait before each lookup, ms (the history may lag the transfer); the read that proves absence
+   * comes at least this long after the request's receive window closed. Default 1000.
+   */
   readonly lookupDelayMs?: number | undefined;
   /** Times the transfer may be sent in all, 1 or more (a resend happens only after the history proves absence). Default 2. */
   readonly maxSends?: number | undefined;
@@ -93,17 +100,29 @@ export interface TransferLookup {
   readonly lookupDelayMs: number;
   /** The call options of each read. */
   readonly callOptions: CallOptions;
+  /**
+   * The receive window the transfer was signed with, ms: until its timestamp plus this has passed,
+   * the service may still accept the request (one delayed on its way), so no read before then proves
+   * anything.
+   */
+  readonly recvWindow: number;
 }
 
 /**
- * Looks for a transfer sent with `sent.clientTranId` at `sentAt` (epoch ms) in its history: the
- * record, or `undefined` when `lookups` reads found none (the transfer never happened). A read that
- * fails fails the lookup with `failed(error)`: the outcome stays unknown. The one rule for settling
- * a lost answer, used in-process by the transfer functions and after a restart by the journal.
+ * Looks for a transfer sent with `sent.clientTranId` at `sentAt` (its timestamp, epoch ms) in its
+ * history: the record, or `undefined` when the reads found none and the transfer never happened. A
+ * read that fails fails the lookup with `failed(error)`: the outcome stays unknown. The one rule for
+ * settling a lost answer, used in-process by the transfer functions and after a restart by the
+ * journal.
+ *
+ * Absence is proven only by a read made `lookupDelayMs` (the history's lag) after the last moment
+ * the service could accept the request, `sentAt + recvWindow`: after `lookups` reads, a lookup that
+ * has not reached that moment waits for it and reads once more. A request held up on its way (a
+ * gateway answering 5XX while the request goes on) is found, not sent twice.
  *
  * @example
  * ```ts
- * findSentTransfer(client, listUniversalTransfers, sent, sentAt, { lookups: 3, lookupDelayMs: 1000, callOptions: {} }, (e) => e)
+ * findSentTransfer(client, listUniversalTransfers, sent, sentAt, { lookups: 3, lookupDelayMs: 1000, callOptions: {}, recvWindow: 5000 }, (e) => e)
  *   .subscribe((record) => console.log(record === undefined ? 'never sent' : record.tranId));
  * ```
  */
@@ -124,32 +143,45 @@ export function findSentTransfer(
     // A minute before signing covers clock skew between us and the service.
     startTime: Math.max(0, sentAt - 60_000),
   };
-  const read = (remaining: number): Observable<UniversalTransferRecord | undefined> =>
-    delayInSteps(lookup.lookupDelayMs, client.scheduler).pipe(
-      concatMap(() => history(client, filter, lookup.callOptions)),
+  const lastAccepted = sentAt + lookup.recvWindow;
+  const read = (remaining: number, waitMs: number): Observable<UniversalTransferRecord | undefined> =>
+    delayInSteps(waitMs + lookup.lookupDelayMs, client.scheduler).pipe(
+      concatMap(() => {
+        const readAt = client.clock();
+        return history(client, filter, lookup.callOptions).pipe(map((page) => ({ page, readAt })));
+      }),
       catchError((error: unknown) => throwError(() => failed(error))),
-      concatMap((page) => {
+      concatMap(({ page, readAt }) => {
         const record = page.items.find((r) => r.clientTranId === sent.clientTranId);
-        if (record !== undefined || remaining <= 1) return [record];
-        return read(remaining - 1);
+        if (record !== undefined) return [record];
+        if (remaining > 1) return read(remaining - 1, 0);
+        // A last read begun less than the history's lag after the window closed proves nothing yet: wait for that, read once more.
+        const provesAbsence = remaining === 0 || readAt >= lastAccepted + lookup.lookupDelayMs;
+        return provesAbsence ? [undefined] : read(0, Math.max(0, lastAccepted - client.clock()));
       }),
     );
-  return read(lookup.lookups);
+  return read(lookup.lookups, 0);
 }
 
 /**
- * Builds a transfer function from a transfer row (M6 or B13) and its history operation (M7 or B1).
+ * Told of each send of one transfer before it leaves (after the request budget, before signing),
+ * with its timestamp. A rejection fails the transfer with that error, nothing sent. The transfer
+ * journal records each send here.
+ */
+export type SendHook = (timestamp: number) => Promise<void>;
+
+/**
+ * {@link safeTransfer} with a {@link SendHook}: the transfer function the journal carries out, and
+ * the one the public transfer functions wrap.
  *
  * @example
  * ```ts
- * export const universalTransfer = safeTransfer(M6, listUniversalTransfers);
+ * const transfer = hookedTransfer(M6, listUniversalTransfers);
+ * transfer(client, params, {}, async (timestamp) => console.log('a send stamped', timestamp));
  * ```
  */
-export function safeTransfer<P extends TransferParams>(
-  transferRow: Endpoint<P, TransferReceipt>,
-  history: TransferHistory,
-) {
-  return (client: Client, params: P, options: TransferOptions = {}): Observable<TransferResult> =>
+export function hookedTransfer<P extends TransferParams>(transferRow: Endpoint<P, TransferReceipt>, history: TransferHistory) {
+  return (client: Client, params: P, options: TransferOptions, onSend: SendHook | undefined): Observable<TransferResult> =>
     defer(() => {
       // Not an object (null, an array, text...): the same ValidationError the row itself gives, nothing sent.
       // Left out (`undefined`): no parameters, so the row reports every required one missing.
@@ -169,13 +201,16 @@ export function safeTransfer<P extends TransferParams>(
         ...(options.recvWindow !== undefined ? { recvWindow: options.recvWindow } : {}),
         ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
       };
+      const recvWindow = options.recvWindow ?? client.recvWindow;
 
       const lookup = (unknown: UnknownOutcomeError): Observable<UniversalTransferRecord | undefined> =>
         // A failed lookup leaves the outcome unknown: the caller gets the original error.
-        findSentTransfer(client, history, sent, unknown.sentAt, { lookups, lookupDelayMs, callOptions }, () => unknown);
+        findSentTransfer(client, history, sent, unknown.sentAt, { lookups, lookupDelayMs, callOptions, recvWindow }, () => unknown);
 
+      const beforeSend = onSend === undefined ? options.beforeSend : beforeSendAfter(onSend, options.beforeSend);
+      const sendOptions: CallOptions = { ...callOptions, ...(beforeSend !== undefined ? { beforeSend } : {}) };
       const attempt = (sendsLeft: number): Observable<TransferResult> =>
-        client.call(transferRow, sent, callOptions).pipe(
+        client.call(transferRow, sent, sendOptions).pipe(
           map((receipt): TransferResult => ({ tranId: receipt.tranId, clientTranId, confirmedBy: 'response', record: undefined })),
           catchError((error: unknown) => {
             if (!(error instanceof UnknownOutcomeError)) return throwError(() => error);
@@ -192,4 +227,17 @@ export function safeTransfer<P extends TransferParams>(
 
       return attempt(maxSends);
     });
+}
+
+/**
+ * Builds a transfer function from a transfer row (M6 or B13) and its history operation (M7 or B1).
+ *
+ * @example
+ * ```ts
+ * export const universalTransfer = safeTransfer(M6, listUniversalTransfers);
+ * ```
+ */
+export function safeTransfer<P extends TransferParams>(transferRow: Endpoint<P, TransferReceipt>, history: TransferHistory) {
+  const transfer = hookedTransfer(transferRow, history);
+  return (client: Client, params: P, options: TransferOptions = {}): Observable<TransferResult> => transfer(client, params, options, undefined);
 }

@@ -114,15 +114,19 @@ describe('money-moving calls under pauses', () => {
 
   it('a 5XX before commit: the history proves absence, and the one resend waits for the budget like any call', async () => {
     const { committed, service } = ledger([() => reply({ code: 500, msg: 'down' }, 500), () => tooMany(2)]);
-    const client = service.client({ budget: budgetOn(service) });
+    // The client's clock is the virtual one, so the request's receive window (5000) closes at 5000.
+    const client = service.client({ budget: budgetOn(service), clock: () => service.scheduler.now() });
     const call = collect(universalTransfer(client, { ...transfer, clientTranId: TRAN_ID }, { lookupDelayMs: 1000, lookups: 1 }));
     await service.drive(() => call.done);
     expect(call.values).toEqual([expect.objectContaining({ confirmedBy: 'response' })]);
     expect(service.sent.map((r) => [r.method, r.at])).toEqual([
       ['POST', 0],
+      // The one lookup asked for, while the first request could still be accepted: it proves nothing.
       ['GET', 1000],
-      ['POST', 1000],
-      ['POST', 3100],
+      // A lookupDelayMs after the window closed: absence proven, and the resend goes at once, to a 429.
+      ['GET', 6000],
+      ['POST', 6000],
+      ['POST', 8100],
     ]);
     expect(committed).toEqual([TRAN_ID]);
   });

@@ -5,10 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { M6 } from '../../src/endpoints/master.js';
-import { ApiError, UnknownOutcomeError, ValidationError } from '../../src/index.js';
+import { ApiError, UnknownOutcomeError, ValidationError, type FetchLike } from '../../src/index.js';
 import { brokerTransferOnce, JournalConflictError, JournalContendedError, transferOnce } from '../../src/journal/index.js';
 import type { JournalEntry } from '../../src/journal/types.js';
-import { failure, run } from '../simulator/helpers.js';
+import { clientOf, failure, run } from '../simulator/helpers.js';
 import { bench, entryOf, fast, payout, type Bench } from './helpers.js';
 
 let b: Bench;
@@ -18,7 +18,7 @@ afterEach(() => b.sim.close());
 /** An entry as a process leaves it when it dies after its journal write (its request may have left). */
 function crashedEntry(key: string, clientTranId: string, sentAt: number): JournalEntry {
   const { key: _key, ...params } = payout(key);
-  return { key, operation: 'M6', params: { ...params, clientTranId }, state: 'sending', sends: 1, sentAt };
+  return { key, operation: 'M6', params: { ...params, clientTranId }, state: 'sending', sends: 1, sentAt, recvWindow: fast.recvWindow };
 }
 
 describe('transferOnce (M6)', () => {
@@ -106,9 +106,10 @@ describe('transferOnce (M6)', () => {
     b.sim.faults.next('M6', 'drop', 2);
     const error = await failure(transferOnce(b.master, payout('payout-8'), { journal: b.journal, ...fast }));
     expect(error).toBeInstanceOf(UnknownOutcomeError);
-    expect(await entryOf(b.journal, 'payout-8')).toMatchObject({ state: 'sending', sends: 1 });
+    // Both sends were journaled before they left (the second after the history proved the first absent).
+    expect(await entryOf(b.journal, 'payout-8')).toMatchObject({ state: 'sending', sends: 2 });
     const later = await run(transferOnce(b.master, payout('payout-8'), { journal: b.journal, ...fast }));
-    expect(later).toMatchObject({ confirmedBy: 'response', sends: 2, clientTranId: (error as UnknownOutcomeError).clientTranId });
+    expect(later).toMatchObject({ confirmedBy: 'response', sends: 3, clientTranId: (error as UnknownOutcomeError).clientTranId });
     expect(b.sim.admin.transfers()).toHaveLength(1);
   });
 
@@ -144,6 +145,35 @@ describe('transferOnce (M6)', () => {
     const rejected = [one, two].find((o) => o.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(JournalContendedError);
     expect(b.sim.admin.transfers()).toHaveLength(1);
+  });
+});
+
+describe('a key another worker is sending', () => {
+  it('is not sent again while that request may still be accepted: a request held up on its way is found', async () => {
+    // Worker A's request is held up on its way to the service; worker B takes the key up meanwhile.
+    let release: () => Promise<unknown> = async () => undefined;
+    let arrived: () => void = () => undefined;
+    const leftA = new Promise<void>((resolve) => (arrived = resolve));
+    const slow: FetchLike = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method !== 'POST') return fetch(request);
+      const answer = new Promise<Response>((resolve) => (release = () => fetch(request).then(resolve)));
+      arrived();
+      return answer;
+    };
+    const a = transferOnce(clientOf(b.sim, b.sim.master, { fetch: slow }), payout('payout-14'), { journal: b.journal, ...fast }).subscribe({ error: () => undefined });
+    await leftA;
+    // B reads A's send, and its history reads find nothing until the request reaches the service, after B's third.
+    let reads = 0;
+    const reader: FetchLike = async (input, init) => {
+      const answer = await fetch(new Request(input, init));
+      if (++reads === 3) await release();
+      return answer;
+    };
+    const taken = await run(transferOnce(clientOf(b.sim, b.sim.master, { fetch: reader }), payout('payout-14'), { journal: b.journal, ...fast, lookups: 3 }));
+    a.unsubscribe();
+    expect(taken).toMatchObject({ confirmedBy: 'history', sends: 1 });
+    expect([reads, b.sim.admin.transfers().length, b.sim.admin.balance('strategy01', 'USDT')]).toEqual([4, 1, '10']);
   });
 });
 

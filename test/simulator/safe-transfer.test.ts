@@ -3,7 +3,7 @@
  * answer; the public transfer functions find it in the history instead of sending it again.
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { map } from 'rxjs';
+import { map, tap } from 'rxjs';
 import {
   ApiError,
   brokerUniversalTransfer,
@@ -11,6 +11,7 @@ import {
   universalTransfer,
   UnknownOutcomeError,
   type Client,
+  type FetchLike,
   type Page,
   type UniversalTransferRecord,
 } from '../../src/index.js';
@@ -31,7 +32,8 @@ beforeEach(async () => {
 });
 afterEach(() => sim.close());
 
-const fast = { lookupDelayMs: 1 } as const;
+/** Lookups with no wait worth a test's time: the clock stands still, so a receive window of 1 ms is the wait for it to close. */
+const fast = { lookupDelayMs: 1, recvWindow: 1 } as const;
 const toStrategy = { fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'strategy01', asset: 'USDT', amount: '10' } as const;
 const toClient = { fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'client0001', asset: 'USDT', amount: '7' } as const;
 
@@ -116,7 +118,7 @@ describe('how a safe transfer settles an unknown outcome', () => {
 
     sim.faults.next('M6', 'drop-after-commit');
     const bare = recording(master);
-    await run(universalTransfer(bare.client, toStrategy, fast));
+    await run(universalTransfer(bare.client, toStrategy, { lookupDelayMs: 1 }));
     expect(bare.calls.map((c) => c.id)).toEqual(['M6', 'M7']);
     for (const c of bare.calls) expect(c.options).toStrictEqual({});
   });
@@ -134,14 +136,48 @@ describe('how a safe transfer settles an unknown outcome', () => {
     expect(await lookupFilter(fromStrategy)).toStrictEqual({ ...common, clientTranId: tranIdOf(4), fromAccount: 'strategy01' });
   });
 
-  it('looks up exactly `lookups` times before sending again when the history does not have it', async () => {
+  it('looks up exactly `lookups` times before sending again when the history does not have it and the request can no longer be accepted', async () => {
     for (const lookups of [1, 2, 3]) {
+      sim.faults.next('M6', 'status-500');
+      const { client, calls } = recording(master);
+      // The answer comes back two seconds later: its one-second receive window has closed before the first read.
+      const late: Client = { ...client, call: (row, params, options) => client.call(row, params, options).pipe(tap({ error: () => sim.clock.advance(2000) })) };
+      const result = await run(universalTransfer(late, toStrategy, { ...fast, recvWindow: 1000, lookups }));
+      expect(result.confirmedBy).toBe('response');
+      expect(calls.map((c) => c.id)).toEqual(['M6', ...Array<string>(lookups).fill('M7'), 'M6']);
+    }
+  });
+
+  it('reads once more, once the receive window has closed, when the last read came while the request could still be accepted', async () => {
+    for (const lookups of [1, 3]) {
       sim.faults.next('M6', 'status-500');
       const { client, calls } = recording(master);
       const result = await run(universalTransfer(client, toStrategy, { ...fast, lookups }));
       expect(result.confirmedBy).toBe('response');
-      expect(calls.map((c) => c.id)).toEqual(['M6', ...Array<string>(lookups).fill('M7'), 'M6']);
+      // The clock stands still: every read of `lookups` is made while the request could still be accepted.
+      expect(calls.map((c) => c.id)).toEqual(['M6', ...Array<string>(lookups + 1).fill('M7'), 'M6']);
     }
+  });
+
+  it('a request held up on its way and accepted after the lookups asked for is found, not sent twice', async () => {
+    // A gateway answers 503 at once, and the request goes on to the service later: after the third read.
+    let held: (() => Promise<Response>) | undefined;
+    let reads = 0;
+    const gateway: FetchLike = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === 'POST' && held === undefined) {
+        held = () => fetch(request);
+        return new Response('<html>503 Service Unavailable</html>', { status: 503 });
+      }
+      const answer = await fetch(request);
+      if (request.method === 'GET' && ++reads === 3) await held?.();
+      return answer;
+    };
+    const client = clientOf(sim, sim.master, { fetch: gateway });
+    const result = await run(universalTransfer(client, { ...toStrategy, clientTranId: tranIdOf(8) }, { ...fast, lookups: 3 }));
+    expect(result).toMatchObject({ confirmedBy: 'history', clientTranId: tranIdOf(8) });
+    expect([reads, sim.admin.transfers().map((t) => t.clientTranId)]).toEqual([4, [tranIdOf(8)]]);
+    expect(sim.admin.balance('strategy01', 'USDT')).toBe('10');
   });
 
   it("never takes another transfer in the history for its own", async () => {

@@ -1,0 +1,35 @@
+/**
+ * The journal records each send after the request budget let it through, with the timestamp the
+ * request carries and its receive window: a send held by the budget (the service's 429 pause) is
+ * journaled when it leaves, and the entry's `sentAt` is that request's. In virtual time, on a fake
+ * service.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { createRequestBudget } from '../../src/index.js';
+import { memoryTransferJournal, transferOnce } from '../../src/journal/index.js';
+import { collect, reply, tooMany, VirtualService } from '../budget/virtual.js';
+import { entryOf, payout } from './helpers.js';
+
+describe('the journal under the request budget', () => {
+  it('records each send as it leaves: the one after the 429 pause is stamped when the pause ends, not when the payout was asked for', async () => {
+    let posts = 0;
+    const service = new VirtualService((request) => {
+      if (request.method !== 'POST') return reply([]);
+      posts += 1;
+      return posts === 1 ? tooMany(2) : reply({ tranId: '42' });
+    });
+    const budget = createRequestBudget({ scheduler: service.scheduler, safetyMarginMs: 100 });
+    const client = service.client({ budget, clock: () => service.scheduler.now(), recvWindow: 3000 });
+    const journal = memoryTransferJournal();
+    const sentAt = (): Promise<number> => entryOf(journal, 'payout-1').then((entry) => entry.sentAt);
+
+    const call = collect(transferOnce(client, payout('payout-1'), { journal }));
+    await service.runUntil(1000);
+    // The 429's pause runs: the journal holds the first send (refused), the next is not stamped yet.
+    expect([posts, await sentAt()]).toEqual([1, 0]);
+    await service.drive(() => call.done);
+    expect(call.values).toEqual([expect.objectContaining({ tranId: '42', confirmedBy: 'response', sends: 2 })]);
+    expect(service.times('/api/v3/capital/sub-account/universalTransfer')).toEqual([0, 2100]);
+    expect(await entryOf(journal, 'payout-1')).toMatchObject({ state: 'settled', sends: 2, sentAt: 2100, recvWindow: 3000 });
+  });
+});

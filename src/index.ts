@@ -50,11 +50,11 @@ export type {
 // errors: MexcError and its classes, the service codes (everyone handling failures)
 export {
   ApiError, ClientClosedError, credentialsRefused, DecodeError, HttpError, isMexcError, MexcError,
-  NetworkError, RateLimitedError, SERVICE_CODES, TimeoutError, UnknownOutcomeError, UnsupportedRuntimeError,
-  ValidationError,
+  NetworkError, RateLimitedError, SERVICE_CODES, TimeoutError, TransferNotCompletedError, UnknownOutcomeError,
+  UnsupportedRuntimeError, ValidationError,
 } from './exports/errors.js';
 export type {
-  ErrorContext, RedirectHandling, RequestTarget, RestError, RuntimeFeature, ValidationIssue,
+  ErrorContext, NotCompletedStatus, RedirectHandling, RequestTarget, RestError, RuntimeFeature, ValidationIssue,
 } from './exports/errors.js';
 
 // endpoint-table: the raw table (tools built over every operation)

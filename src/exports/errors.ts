@@ -23,5 +23,6 @@ export {
   type RestError,
   type ValidationIssue,
 } from '../errors.js';
+export { TransferNotCompletedError, type NotCompletedStatus } from '../operations/transfer-not-completed.js';
 export { UnsupportedRuntimeError, type RuntimeFeature } from '../unsupported-runtime.js';
 export { credentialsRefused, SERVICE_CODES } from '../service-codes.js';

@@ -28,6 +28,7 @@ import {
   type TransferOptions,
   type TransferResult,
 } from '../operations/safe-transfer.js';
+import { notCompleted, TransferNotCompletedError } from '../operations/transfer-not-completed.js';
 import { MAX_RECV_WINDOW } from '../params/fields.js';
 import { resolveSettings } from '../settings/resolve.js';
 import { JournalConflictError, JournalContendedError } from './errors.js';
@@ -97,10 +98,22 @@ function settle(run: Run, read: JournalRead, tranId: string, confirmedBy: 'respo
   return from(run.journal.write(settled, read.version)).pipe(map(() => resultOf(settled, confirmedBy)));
 }
 
-/** A definite refusal (any library error but an unknown outcome) is recorded: nothing moved. Anything else leaves the outcome unknown. */
+/**
+ * A definite refusal (any library error but an unknown outcome, a transfer still in progress, or a
+ * key taken by another writer) is recorded: nothing moved. Anything else leaves the outcome unknown.
+ */
 export function refusal(error: unknown): string | undefined {
-  if (error instanceof JournalContendedError) return undefined;
-  return isMexcError(error) && !(error instanceof UnknownOutcomeError) ? `${error.name}: ${error.message}` : undefined;
+  if (error instanceof JournalContendedError || error instanceof UnknownOutcomeError) return undefined;
+  if (error instanceof TransferNotCompletedError && error.status === 'WAIT') return undefined;
+  return isMexcError(error) ? `${error.name}: ${error.message}` : undefined;
+}
+
+/** Records `error` as the entry's refusal when it is one (a transfer in progress stays pending), then fails with it. */
+function refuse(run: Run, read: JournalRead, error: unknown): Observable<never> {
+  const why = refusal(error);
+  if (why === undefined) return throwError(() => error);
+  const refused: JournalEntry = { ...read.entry, state: 'refused', refusal: why, settledAt: run.client.clock() };
+  return from(run.journal.write(refused, read.version)).pipe(concatMap(() => throwError(() => error)));
 }
 
 /**
@@ -112,12 +125,9 @@ function send(run: Run, read: JournalRead): Observable<TransferOnceResult> {
   return run.group.send(run.client, transferParams(read.entry), run.options, ahead.record).pipe(
     concatMap((result) => settle(run, ahead.written() ?? read, result.tranId, result.confirmedBy)),
     catchError((error: unknown) => {
-      const why = refusal(error);
       const written = ahead.written();
       // Not sent at all (refused before it left, or the key taken by another writer): the journal stands as it was.
-      if (why === undefined || written === undefined) return throwError(() => error);
-      const refused: JournalEntry = { ...written.entry, state: 'refused', refusal: why, settledAt: run.client.clock() };
-      return from(run.journal.write(refused, written.version)).pipe(concatMap(() => throwError(() => error)));
+      return written === undefined ? throwError(() => error) : refuse(run, written, error);
     }),
   );
 }
@@ -140,7 +150,11 @@ export function carryOn(client: Client, journal: TransferJournal, read: JournalR
   // A failed history read leaves the outcome unknown: its error is the caller's, the entry stays pending.
   const recvWindow = entry.recvWindow ?? MAX_RECV_WINDOW;
   return findSentTransfer(client, group.history, transferParams(entry), entry.sentAt, { lookups, lookupDelayMs, callOptions, recvWindow }, (error) => error).pipe(
-    concatMap((record) => (record !== undefined ? settle(run, read, record.tranId, 'history') : send(run, read))),
+    concatMap((record) => {
+      if (record === undefined) return send(run, read);
+      const failed = notCompleted(group.row.id === 'B13' ? 'B13' : 'M6', transferParams(entry).clientTranId, record);
+      return failed === undefined ? settle(run, read, record.tranId, 'history') : refuse(run, read, failed);
+    }),
   );
 }
 

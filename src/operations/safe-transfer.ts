@@ -15,6 +15,7 @@ import { UnknownOutcomeError, ValidationError } from '../errors.js';
 import { delayInSteps } from '../long-delays.js';
 import type { TransferHistoryParams, TransferParams } from '../endpoints/shared-fields.js';
 import { paramsObject } from '../params/validate.js';
+import { notCompleted } from './transfer-not-completed.js';
 import { beforeSendAfter } from '../http/call-options.js';
 import { CALL_OPTION_NAMES } from '../http/request-settings.js';
 import { type DefaultsOf, type Resolved, resolveSettings, setting, settingsFor } from '../settings/resolve.js';
@@ -115,7 +116,8 @@ export interface TransferLookup {
  * settling a lost answer, used in-process by the transfer functions and after a restart by the
  * journal.
  *
- * Absence is proven only by a read made `lookupDelayMs` (the history's lag) after the last moment
+ * A record still in progress (`WAIT`) is read again while reads are left, and returned as it is
+ * then. Absence is proven only by a read made `lookupDelayMs` (the history's lag) after the last moment
  * the service could accept the request, `sentAt + recvWindow`: after `lookups` reads, a lookup that
  * has not reached that moment waits for it and reads once more. A request held up on its way (a
  * gateway answering 5XX while the request goes on) is found, not sent twice.
@@ -153,7 +155,8 @@ export function findSentTransfer(
       catchError((error: unknown) => throwError(() => failed(error))),
       concatMap(({ page, readAt }) => {
         const record = page.items.find((r) => r.clientTranId === sent.clientTranId);
-        if (record !== undefined) return [record];
+        // In progress (`WAIT`): read on while reads are left, to see it end.
+        if (record !== undefined && (record.status !== 'WAIT' || remaining <= 1)) return [record];
         if (remaining > 1) return read(remaining - 1, 0);
         // A last read begun less than the history's lag after the window closed proves nothing yet: wait for that, read once more.
         const provesAbsence = remaining === 0 || readAt >= lastAccepted + lookup.lookupDelayMs;
@@ -217,6 +220,8 @@ export function hookedTransfer<P extends TransferParams>(transferRow: Endpoint<P
             return lookup(error).pipe(
               concatMap((record) => {
                 if (record !== undefined) {
+                  const failed = notCompleted(transferRow.id === 'B13' ? 'B13' : 'M6', clientTranId, record);
+                  if (failed !== undefined) return throwError(() => failed);
                   return [{ tranId: record.tranId, clientTranId, confirmedBy: 'history' as const, record }];
                 }
                 return sendsLeft > 1 ? attempt(sendsLeft - 1) : throwError(() => error);

@@ -32,4 +32,17 @@ describe('the journal under the request budget', () => {
     expect(service.times('/api/v3/capital/sub-account/universalTransfer')).toEqual([0, 2100]);
     expect(await entryOf(journal, 'payout-1')).toMatchObject({ state: 'settled', sends: 2, sentAt: 2100, recvWindow: 3000 });
   });
+
+  it('an entry of an older journal, with no receive window, is taken to have the longest (60 s) before it is sent again', async () => {
+    const service = new VirtualService((request) => (request.method === 'POST' ? reply({ tranId: '43' }) : reply([])));
+    const client = service.client({ clock: () => service.scheduler.now() });
+    const journal = memoryTransferJournal();
+    const { key, ...params } = payout('payout-2');
+    await journal.write({ key, operation: 'M6', params: { ...params, clientTranId: 'OLDxJOURNALxENTRY000000000000001' }, state: 'sending', sends: 1, sentAt: 0 }, 0);
+    const call = collect(transferOnce(client, payout('payout-2'), { journal, lookups: 1, lookupDelayMs: 1000 }));
+    await service.drive(() => call.done);
+    expect(call.values).toEqual([expect.objectContaining({ confirmedBy: 'response', sends: 2 })]);
+    // One read asked for (at 1000), then the one that proves absence, a lookupDelayMs after 60 s; then the send.
+    expect(service.sent.map((r) => [r.method, r.at])).toEqual([['GET', 1000], ['GET', 61_000], ['POST', 61_000]]);
+  });
 });

@@ -120,6 +120,9 @@ async function expectEachPaidOnce(): Promise<void> {
   expect(entries.map((r) => r.entry.state)).toEqual(Array.from({ length: PAYEES }, () => 'settled'));
   const tranIds = new Map(transfers.map((t) => [t.clientTranId, t.tranId]));
   for (const { entry } of entries) expect(entry.resultId).toBe(tranIds.get(entry.params['clientTranId']));
+  // What the workers wrote holds no credential.
+  const held = JSON.stringify(entries);
+  for (const secret of [sim.master.apiKey, sim.master.secretKey]) expect(held).not.toContain(secret);
 }
 
 // The random moment's seed is in the test's name; KILL_SEED=<seed> runs that moment again.

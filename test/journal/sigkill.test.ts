@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,4 +111,8 @@ it('25 payouts, the payer killed with SIGKILL at least 5 times and restarted: ea
   expect(entries.map((r) => r.entry.state)).toEqual(Array.from({ length: PAYEES }, () => 'settled'));
   const tranIds = new Map(transfers.map((t) => [t.clientTranId, t.tranId]));
   for (const { entry } of entries) expect(entry.resultId).toBe(tranIds.get(entry.params['clientTranId']));
+  // Every line the killed and restarted payers wrote holds no credential.
+  const text = readFileSync(journal, 'utf8');
+  expect(text.split('\n').length).toBeGreaterThan(PAYEES);
+  for (const secret of [sim.master.apiKey, sim.master.secretKey]) expect(text).not.toContain(secret);
 }, 240_000);

@@ -112,10 +112,8 @@ class HeldBack {
   constructor(readonly reason: unknown) {}
 }
 
-/** Awaits the call's `beforeSend` with the attempt's timestamp; its rejection becomes a {@link HeldBack}. */
-async function beforeSending(options: CallOptions | undefined, timestamp: number): Promise<void> {
-  const hook = options?.beforeSend;
-  if (hook === undefined) return;
+/** Awaits a call's `beforeSend` with the attempt's timestamp; its rejection becomes a {@link HeldBack}. */
+async function beforeSending(hook: (timestamp: number) => Promise<void> | void, timestamp: number): Promise<void> {
   try {
     await hook(timestamp);
   } catch (error: unknown) {
@@ -133,8 +131,12 @@ function attemptOf<R>(row: AnyEndpoint, call: PreparedCall, options: CallOptions
     if (refused !== undefined) return subscriber.error(refused);
     let ended: ((outcome: RequestOutcome) => void) | undefined;
     const run = async (): Promise<R> => {
-      await beforeSending(options, sentAt);
-      if (controller.signal.aborted) throw new AbortedByCaller('aborted');
+      // Only a call given a hook pays for the wait (most calls are on the hot path with none).
+      const hook = options?.beforeSend;
+      if (hook !== undefined) {
+        await beforeSending(hook, sentAt);
+        if (controller.signal.aborted) throw new AbortedByCaller('aborted');
+      }
       ended = requestRecorder(row, settings);
       const unsigned = buildRequest(row, encoded.pairs, {
         baseUrl: settings.baseUrl,

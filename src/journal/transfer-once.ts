@@ -15,7 +15,7 @@ import type { Endpoint } from '../endpoints/endpoint.js';
 import { B13 } from '../endpoints/broker.js';
 import { M6 } from '../endpoints/master.js';
 import type { TransferParams } from '../endpoints/shared-fields.js';
-import { isMexcError, UnknownOutcomeError, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import { brokerListUniversalTransfers } from '../operations/broker.js';
 import { listUniversalTransfers } from '../operations/master.js';
 import {
@@ -28,11 +28,12 @@ import {
   type TransferOptions,
   type TransferResult,
 } from '../operations/safe-transfer.js';
-import { notCompleted, TransferNotCompletedError } from '../operations/transfer-not-completed.js';
+import { notCompleted } from '../operations/transfer-not-completed.js';
 import { MAX_RECV_WINDOW } from '../params/fields.js';
 import { resolveSettings } from '../settings/resolve.js';
-import { JournalConflictError, JournalContendedError } from './errors.js';
+import { JournalConflictError } from './errors.js';
 import { differingFields, journalParams, splitIntent } from './intent.js';
+import { recordRefusal } from './refusal.js';
 import type { JournalEntry, JournalRead, TransferJournal } from './types.js';
 import { writeAhead } from './write-ahead.js';
 
@@ -99,24 +100,6 @@ function settle(run: Run, read: JournalRead, tranId: string, confirmedBy: 'respo
 }
 
 /**
- * A definite refusal (any library error but an unknown outcome, a transfer still in progress, or a
- * key taken by another writer) is recorded: nothing moved. Anything else leaves the outcome unknown.
- */
-export function refusal(error: unknown): string | undefined {
-  if (error instanceof JournalContendedError || error instanceof UnknownOutcomeError) return undefined;
-  if (error instanceof TransferNotCompletedError && error.status === 'WAIT') return undefined;
-  return isMexcError(error) ? `${error.name}: ${error.message}` : undefined;
-}
-
-/** Records `error` as the entry's refusal when it is one (a transfer in progress stays pending), then fails with it. */
-function refuse(run: Run, read: JournalRead, error: unknown): Observable<never> {
-  const why = refusal(error);
-  if (why === undefined) return throwError(() => error);
-  const refused: JournalEntry = { ...read.entry, state: 'refused', refusal: why, settledAt: run.client.clock() };
-  return from(run.journal.write(refused, read.version)).pipe(concatMap(() => throwError(() => error)));
-}
-
-/**
  * Sends the intent of `read` (a new one at version 0, or one refused or proven never carried out),
  * each send journaled before it leaves; then records the outcome on the version last written.
  */
@@ -127,7 +110,7 @@ function send(run: Run, read: JournalRead): Observable<TransferOnceResult> {
     catchError((error: unknown) => {
       const written = ahead.written();
       // Not sent at all (refused before it left, or the key taken by another writer): the journal stands as it was.
-      return written === undefined ? throwError(() => error) : refuse(run, written, error);
+      return written === undefined ? throwError(() => error) : recordRefusal(run.journal, written, error, run.client.clock());
     }),
   );
 }
@@ -138,7 +121,8 @@ function send(run: Run, read: JournalRead): Observable<TransferOnceResult> {
  */
 export function carryOn(client: Client, journal: TransferJournal, read: JournalRead, options: TransferOptions): Observable<TransferOnceResult> {
   const { entry } = read;
-  const group = TRANSFER_GROUPS[entry.operation === 'B13' ? 'B13' : 'M6'];
+  const operation = entry.operation === 'B13' ? 'B13' : 'M6';
+  const group = TRANSFER_GROUPS[operation];
   const run: Run = { client, group, journal, options };
   if (entry.state === 'settled') return defer(() => [resultOf(entry, 'journal')]);
   if (entry.state === 'refused') return send(run, read);
@@ -152,8 +136,8 @@ export function carryOn(client: Client, journal: TransferJournal, read: JournalR
   return findSentTransfer(client, group.history, transferParams(entry), entry.sentAt, { lookups, lookupDelayMs, callOptions, recvWindow }, (error) => error).pipe(
     concatMap((record) => {
       if (record === undefined) return send(run, read);
-      const failed = notCompleted(group.row.id === 'B13' ? 'B13' : 'M6', transferParams(entry).clientTranId, record);
-      return failed === undefined ? settle(run, read, record.tranId, 'history') : refuse(run, read, failed);
+      const failed = notCompleted(operation, transferParams(entry).clientTranId, record);
+      return failed === undefined ? settle(run, read, record.tranId, 'history') : recordRefusal(journal, read, failed, client.clock());
     }),
   );
 }

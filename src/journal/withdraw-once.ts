@@ -15,7 +15,7 @@ import { ValidationError } from '../errors.js';
 import { brokerWithdraw } from '../operations/broker.js';
 import { JournalConflictError, JournalContendedError, WithdrawalPendingError } from './errors.js';
 import { differingFields, journalParams, splitIntent } from './intent.js';
-import { refusal } from './transfer-once.js';
+import { recordRefusal } from './refusal.js';
 import type { JournalEntry, JournalRead, TransferJournal } from './types.js';
 import { writeAhead } from './write-ahead.js';
 
@@ -52,12 +52,9 @@ function send(client: Client, journal: TransferJournal, read: JournalRead, param
       return from(journal.write(settled, written.version)).pipe(map((): WithdrawOnceResult => ({ key: settled.key, id: receipt.id, confirmedBy: 'response' })));
     }),
     catchError((error: unknown) => {
-      const why = refusal(error);
       const written = ahead.written();
       // An unknown outcome leaves the entry sending: pending, for a person to settle. Not sent at all: the journal stands.
-      if (why === undefined || written === undefined) return throwError(() => error);
-      const refused: JournalEntry = { ...written.entry, state: 'refused', refusal: why, settledAt: client.clock() };
-      return from(journal.write(refused, written.version)).pipe(concatMap(() => throwError(() => error)));
+      return written === undefined ? throwError(() => error) : recordRefusal(journal, written, error, client.clock());
     }),
   );
 }

@@ -10,16 +10,12 @@ import { map } from 'rxjs';
 import { TransferNotCompletedError, universalTransfer, type Client, type Page, type UniversalTransferRecord } from '../../src/index.js';
 import { memoryTransferJournal, pendingTransfers, transferOnce } from '../../src/journal/index.js';
 import type { Simulator } from '../../src/simulator/index.js';
-import { entryOf, fast, payout } from '../journal/helpers.js';
-import { clientOf, failure, run, startSim, tranIdOf } from './helpers.js';
+import { bench, entryOf, fast, payout } from '../journal/helpers.js';
+import { failure, run, tranIdOf } from './helpers.js';
 
 let sim: Simulator;
 let master: Client;
-beforeEach(async () => {
-  sim = await startSim();
-  sim.admin.createSubAccount('simmaster', 'strategy01');
-  master = clientOf(sim, sim.master);
-});
+beforeEach(async () => ({ sim, master } = await bench()));
 afterEach(() => sim.close());
 
 const toStrategy = { fromAccountType: 'SPOT', toAccountType: 'SPOT', toAccount: 'strategy01', asset: 'USDT', amount: '10' } as const;
